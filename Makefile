@@ -1,0 +1,47 @@
+# Almanach Katanu: one command runs the site, one command runs the tests.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install content serve bench lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Migrate and load every piece of content (idempotent).
+content: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_content
+
+run: content
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+# Browser tests need Debian's chromium; install it when missing and we are root.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "chromium chybí: nainstalujte balíček chromium (apt-get install chromium)"; fi; }
+
+test: $(STAMP) chromium
+	$(BIN)/python -m pytest
+
+serve: content
+	$(BIN)/python manage.py collectstatic --noinput
+	$(BIN)/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) --workers $${WEB_CONCURRENCY:-3}
+
+bench: $(STAMP)
+	$(BIN)/python -m engine.bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

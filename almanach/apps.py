@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class AlmanachConfig(AppConfig):
+    name = "almanach"
+    verbose_name = "Almanach"

@@ -1,0 +1,17 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("zdravi/", views.health, name="health"),
+    path("almanach/", include("almanach.urls")),
+    path("", include("tutorial.urls")),
+    path("sprava/", admin.site.urls),
+]
+
+handler400 = "config.views.bad_request"
+handler403 = "config.views.forbidden"
+handler404 = "config.views.not_found"
+handler500 = "config.views.server_error"

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TutorialConfig(AppConfig):
+    name = "tutorial"
+    verbose_name = "Příklad hry a kvízy"
