@@ -1,10 +1,8 @@
-from django.urls import path
+"""Routes of the tutorial app: the example game and the quizzes, under one namespace."""
 
-from tutorial import views
+from tutorial.urls_game import urlpatterns as game_urlpatterns
+from tutorial.urls_quiz import urlpatterns as quiz_urlpatterns
 
 app_name = "tutorial"
 
-urlpatterns = [
-    path("priklad-hry/", views.game, name="game"),
-    path("kvizy/", views.quizzes, name="quizzes"),
-]
+urlpatterns = game_urlpatterns + quiz_urlpatterns
