@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install content serve bench lint clean
+.PHONY: run test test-postgres install content serve bench lint clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ chromium:
 
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest
+
+# The same suite against a throw-away PostgreSQL server on loopback.
+test-postgres: $(STAMP) chromium
+	scripts/with_postgres.sh $(BIN)/python -m pytest
 
 serve: content
 	$(BIN)/python manage.py collectstatic --noinput
