@@ -1,0 +1,200 @@
+"""The small markup of the Almanach texts, rendered to clean HTML and to plain text.
+
+Blocks are separated by blank lines:
+
+    a paragraph, possibly over several lines
+    - a bullet            1. a numbered item      ### a sub-heading
+    ::: priklad | pozor | tip | edice 001 | edice 002
+    any blocks inside a box
+    :::
+
+Inline: *italic*, **bold** and cross-references [[slug|text]] (or [[slug]]). All text is
+HTML-escaped; nothing in a data file can inject markup. Pure Python, no Django: the caller
+passes a function that turns a slug into a URL.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+
+BOX_LABELS = {
+    "priklad": "Příklad",
+    "pozor": "Pozor",
+    "tip": "Tip",
+}
+EDITION_LABELS = {
+    "001": "Jiné vydání (001: kompaktní pravidla)",
+    "002": "Jiné vydání (002: Pravidla hry)",
+}
+
+_FENCE = re.compile(r"^:::\s*(?P<kind>[a-z]+)?\s*(?P<arg>\S+)?\s*$")
+_BULLET = re.compile(r"^[-*]\s+(?P<text>.*)$")
+_NUMBERED = re.compile(r"^(?P<number>\d{1,3})\.\s+(?P<text>.*)$")
+_HEADING = re.compile(r"^###\s+(?P<text>.*)$")
+_INLINE = re.compile(
+    r"\[\[(?P<slug>[^\]|]+?)(?:\|(?P<label>[^\]]+?))?\]\]"
+    r"|\*\*(?P<bold>\S(?:.*?\S)?)\*\*"
+    r"|\*(?P<italic>[^\s*](?:[^*]*?[^\s*])?)\*"
+)
+
+
+class MarkupError(ValueError):
+    """The text breaks the markup: an unknown box, an unclosed box, a stray fence."""
+
+
+@dataclass
+class Rendered:
+    html: str
+    plain: str
+    xrefs: list[str] = field(default_factory=list)  # target slugs, in order of appearance
+
+
+def render(
+    text: str,
+    url_for: Callable[[str], str],
+    known: Callable[[str], bool] = lambda slug: True,
+    title_for: Callable[[str], str] = lambda slug: slug,
+) -> Rendered:
+    """Render a text. A reference to an unknown slug becomes plain text marked xref-missing;
+    the loader reports those (and a test fails on them), the page never breaks."""
+    renderer = _Renderer(url_for, known, title_for)
+    html_blocks, plain_blocks = renderer.blocks(text.replace("\r\n", "\n").split("\n"))
+    return Rendered("\n".join(html_blocks), "\n".join(plain_blocks), renderer.xrefs)
+
+
+class _Renderer:
+    def __init__(self, url_for, known, title_for):
+        self.url_for = url_for
+        self.known = known
+        self.title_for = title_for
+        self.xrefs: list[str] = []
+
+    def blocks(self, lines: list[str]) -> tuple[list[str], list[str]]:
+        html: list[str] = []
+        plain: list[str] = []
+        i = 0
+        while i < len(lines):
+            line = lines[i].strip()
+            if not line:
+                i += 1
+            elif line.startswith(":::"):
+                i = self._box(lines, i, html, plain)
+            elif match := _HEADING.match(line):
+                h, p = self.inline(match["text"])
+                html.append(f"<h3>{h}</h3>")
+                plain.append(p)
+                i += 1
+            elif _BULLET.match(line) or _NUMBERED.match(line):
+                i = self._list(lines, i, html, plain)
+            else:
+                i = self._paragraph(lines, i, html, plain)
+        return html, plain
+
+    def _box(self, lines, start, html, plain) -> int:
+        match = _FENCE.match(lines[start].strip())
+        kind = match and match["kind"]
+        if not kind:
+            raise MarkupError(f"řádek {start + 1}: ukončení rámečku ':::' bez začátku")
+        if kind == "edice":
+            if match["arg"] not in EDITION_LABELS:
+                raise MarkupError(f"řádek {start + 1}: neznámé vydání {match['arg']!r}")
+            label, css = EDITION_LABELS[match["arg"]], f"edice edice-{match['arg']}"
+        elif kind in BOX_LABELS and not match["arg"]:
+            label, css = BOX_LABELS[kind], kind
+        else:
+            raise MarkupError(f"řádek {start + 1}: neznámý rámeček {lines[start].strip()!r}")
+        end = start + 1
+        while end < len(lines) and lines[end].strip() != ":::":
+            if _FENCE.match(lines[end].strip()) and lines[end].strip() != ":::":
+                raise MarkupError(f"řádek {end + 1}: rámeček v rámečku není dovolen")
+            end += 1
+        if end == len(lines):
+            raise MarkupError(f"řádek {start + 1}: rámeček není uzavřen řádkem ':::'")
+        inner_html, inner_plain = self.blocks(lines[start + 1 : end])
+        html.append(
+            f'<aside class="box {css}">\n<p class="box-label">{escape(label)}</p>\n'
+            + "\n".join(inner_html)
+            + "\n</aside>"
+        )
+        plain.append(f"{label}: " + " ".join(inner_plain))
+        return end + 1
+
+    def _list(self, lines, start, html, plain) -> int:
+        numbered = bool(_NUMBERED.match(lines[start].strip()))
+        pattern = _NUMBERED if numbered else _BULLET
+        items: list[str] = []
+        first_number = int(_NUMBERED.match(lines[start].strip())["number"]) if numbered else 1
+        i = start
+        while i < len(lines):
+            line = lines[i].strip()
+            if not line or line.startswith(":::") or _HEADING.match(line):
+                break
+            if match := pattern.match(line):
+                items.append(match["text"])
+            elif _BULLET.match(line) or _NUMBERED.match(line):
+                break  # the other kind of list starts
+            else:
+                items[-1] += " " + line  # a wrapped line continues the item
+            i += 1
+        rendered = [self.inline(item) for item in items]
+        tag = "ol" if numbered else "ul"
+        start_attr = f' start="{first_number}"' if numbered and first_number != 1 else ""
+        html.append(
+            f"<{tag}{start_attr}>\n"
+            + "\n".join(f"<li>{h}</li>" for h, _ in rendered)
+            + f"\n</{tag}>"
+        )
+        for n, (_, p) in enumerate(rendered, start=first_number):
+            plain.append(f"{n}. {p}" if numbered else f"– {p}")
+        return i
+
+    def _paragraph(self, lines, start, html, plain) -> int:
+        parts = []
+        i = start
+        while i < len(lines):
+            line = lines[i].strip()
+            if not line or line.startswith(":::") or _HEADING.match(line):
+                break
+            if parts and (_BULLET.match(line) or _NUMBERED.match(line)):
+                break
+            parts.append(line)
+            i += 1
+        h, p = self.inline(" ".join(parts))
+        html.append(f"<p>{h}</p>")
+        plain.append(p)
+        return i
+
+    def inline(self, text: str) -> tuple[str, str]:
+        """Render one line of inline markup: (html, plain)."""
+        html: list[str] = []
+        plain: list[str] = []
+        pos = 0
+        for match in _INLINE.finditer(text):
+            html.append(escape(text[pos : match.start()]))
+            plain.append(text[pos : match.start()])
+            pos = match.end()
+            if match["slug"]:
+                h, p = self._xref(match["slug"].strip(), match["label"])
+            elif match["bold"]:
+                inner_h, p = self.inline(match["bold"])
+                h = f"<strong>{inner_h}</strong>"
+            else:
+                inner_h, p = self.inline(match["italic"])
+                h = f"<em>{inner_h}</em>"
+            html.append(h)
+            plain.append(p)
+        html.append(escape(text[pos:]))
+        plain.append(text[pos:])
+        return "".join(html), "".join(plain)
+
+    def _xref(self, slug: str, label: str | None) -> tuple[str, str]:
+        self.xrefs.append(slug)
+        text = (label or self.title_for(slug)).strip()
+        if not self.known(slug):
+            return f'<span class="xref-missing">{escape(text)}</span>', text
+        return (
+            f'<a class="xref" href="{escape(self.url_for(slug))}">'
+            f'<span class="xref-mark" aria-hidden="true">→</span>{escape(text)}</a>',
+            text,
+        )
