@@ -30,9 +30,13 @@ class Entry(models.Model):
     plain = models.TextField()
     aliases = models.JSONField(default=list, blank=True)
     sources = models.JSONField(default=list, blank=True)
-    links_to = models.ManyToManyField("self", symmetrical=False, related_name="linked_from", blank=True)
+    links_to = models.ManyToManyField(
+        "self", symmetrical=False, related_name="linked_from", blank=True
+    )
     cards = models.JSONField(
-        default=list, blank=True, help_text="Card texts from karty.toml: name, slug, kind, html, plain."
+        default=list,
+        blank=True,
+        help_text="Card texts from karty.toml: name, slug, kind, html, plain.",
     )
     updated_at = models.DateTimeField(auto_now=True)
 
