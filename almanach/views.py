@@ -1,19 +1,114 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+"""Pages of the Almanach: the index, one entry, the search (page, htmx suggestions, JSON)."""
 
+import re
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
+
+from almanach import czech, links, search
 from almanach.models import Entry
+
+SUGGESTION_COUNT = 6
+API_RESULT_COUNT = 10
+_SLUG = re.compile(r"[-a-zA-Z0-9_]{1,100}")
+CARD_KINDS = {
+    "pokrok": "Karta pokroku",
+    "rytir": "Akční karta",
+    "vitezny-bod": "Karta s výherním bodem",
+    "zvlastni": "Zvláštní karta",
+}
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    entries = Entry.objects.filter(kind=Entry.Kind.HEADWORD)
-    return render(request, "almanach/index.html", {"entries": entries, "section": "almanach"})
+    entries = list(Entry.objects.filter(kind=Entry.Kind.HEADWORD).order_by("sort_key"))
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        groups.setdefault(entry.letter, []).append(entry)
+    letters = [
+        {"letter": letter, "anchor": letter_anchor(letter), "entries": groups.get(letter, [])}
+        for letter in czech.ALPHABET
+    ]
+    context = {
+        "letters": letters,
+        "pages": Entry.objects.filter(kind=Entry.Kind.PAGE).order_by("sort_key"),
+        "count": len(entries),
+        "section": "almanach",
+    }
+    return render(request, "almanach/index.html", context)
 
 
-def search(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "")[:200]
-    return render(request, "almanach/search.html", {"search_query": query, "section": "almanach"})
+def letter_anchor(letter: str) -> str:
+    """An ASCII anchor for a letter's group: 'A' -> 'pismeno-a', 'Č' -> 'pismeno-c-hacek'."""
+    folded = czech.fold(letter)
+    return f"pismeno-{folded}" + ("-hacek" if folded != letter.lower() else "")
 
 
 def entry(request: HttpRequest, slug: str) -> HttpResponse:
-    item = get_object_or_404(Entry, slug=slug)
-    return render(request, "almanach/entry.html", {"entry": item, "section": "almanach"})
+    item = Entry.objects.filter(slug=slug).first() if _SLUG.fullmatch(slug) else None
+    if item is None:
+        canonical = _canonical_slug(slug)
+        if canonical != slug and Entry.objects.filter(slug=canonical).exists():
+            return redirect("almanach:entry", slug=canonical, permanent=True)
+        raise Http404("Heslo neexistuje.")
+    context = {
+        "entry": item,
+        "letter_anchor": letter_anchor(item.letter) if item.letter else "",
+        "see_also": item.links_to.order_by("sort_key"),
+        "linked_from": item.linked_from.order_by("sort_key"),
+        "cards": [{**card, "kind_label": CARD_KINDS.get(card["kind"], "")} for card in item.cards],
+        "applications": links.applications(item.slug),
+        "section": "almanach",
+    }
+    return render(request, "almanach/entry.html", context)
+
+
+def _canonical_slug(text: str) -> str:
+    """'Zloděj', 'zloděj', 'ZLODEJ' and 'nejdelší_obchodní cesta' -> the usual slug form."""
+    return re.sub(r"[^a-z0-9]+", "-", czech.fold(text)).strip("-")
+
+
+def search_page(request: HttpRequest) -> HttpResponse:
+    raw = request.GET.get("q", "")
+    as_suggestions = bool(request.htmx)
+    results = search.site_index().search(
+        raw, limit=SUGGESTION_COUNT if as_suggestions else API_RESULT_COUNT
+    )
+    if as_suggestions and not results.query:
+        response = HttpResponse("")  # an empty box hides itself
+    else:
+        template = "almanach/search.html" + ("#suggestions" if as_suggestions else "")
+        context = {
+            "results": results,
+            "search_query": results.query or raw[: search.MAX_QUERY_LENGTH],
+            "section": "almanach",
+        }
+        response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def api_search(request: HttpRequest) -> JsonResponse:
+    results = search.site_index().search(request.GET.get("q", ""), limit=API_RESULT_COUNT)
+    payload = {
+        "query": results.query,
+        "results": [
+            {"headword": hit.headword, "url": hit.url, "snippet": hit.snippet}
+            for hit in results.hits
+        ],
+    }
+    if results.message:
+        payload["message"] = results.message
+    return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
+
+
+def api_headwords(request: HttpRequest) -> JsonResponse:
+    def item(entry: Entry) -> dict:
+        return {"headword": entry.headword, "slug": entry.slug, "url": entry.get_absolute_url()}
+
+    entries = Entry.objects.order_by("sort_key")
+    payload = {
+        "headwords": [item(e) | {"letter": e.letter} for e in entries if e.kind == e.Kind.HEADWORD],
+        "pages": [item(e) for e in entries if e.kind == e.Kind.PAGE],
+    }
+    return JsonResponse(payload, json_dumps_params={"ensure_ascii": False})

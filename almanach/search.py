@@ -1,0 +1,544 @@
+"""Search over the Almanach, tolerant of the way people type. Pure Python, no Django.
+
+A query word matches an entry's word when one of their *keys* is equal. The keys of a word
+are its folded form (lower case, no diacritics), its folded lemma (simplemma) and a light
+stem, so "zloděje", "zlodeje" and "Zloděj" meet. On top of that:
+
+- the last word also matches as a prefix (as-you-type), longer words also with typos
+  (1 edit for 5-7 letters, 2 for 8+; Damerau-Levenshtein on folded words);
+- synonyms: each entry's aliases are a field of their own, and a word-level table
+  (synonyma.toml) rewrites players' words into the Almanach's (osada → vesnice);
+- stop words ("kolik", "při", "je") are dropped, rare words weigh more (IDF).
+
+Ranking: a word in the headword counts most, then in an alias, then in the text
+(BM25-like); entries whose headword or an alias the query covers completely go up.
+
+Build a SearchIndex once from Documents (about 40 ms for the whole Almanach) and call
+search() on it: a query takes well under 5 ms.
+"""
+
+import difflib
+import math
+import re
+import tomllib
+import unicodedata
+from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from html import escape
+from pathlib import Path
+
+import simplemma
+
+from almanach.czech import fold
+
+MAX_QUERY_LENGTH = 200
+SYNONYMS_PATH = Path(__file__).resolve().parent / "synonyma.toml"
+
+# Field weights: headword ≫ aliases > text.
+HEADWORD_WEIGHT = 4.0
+ALIAS_WEIGHT = 2.5
+TEXT_WEIGHT = 1.0
+# Match qualities of a query key: the word as typed, its lemma, its stem, a prefix, a typo.
+EXACT, LEMMA, STEM = 1.0, 0.9, 0.8
+TYPO_1, TYPO_2 = 0.7, 0.5
+SYNONYM_REWRITE = 0.95
+# Results scoring under this share of the best one are noise, not answers.
+RELATIVE_CUTOFF = 0.12
+
+MESSAGE_EMPTY = "Napište, co hledáte: třeba „zloděj“, „nejdelší cesta“ nebo „kolik karet odhodit“."
+MESSAGE_TOO_LONG = (
+    f"Dotaz je příliš dlouhý. Zkuste jedno nebo pár slov (nejvýše {MAX_QUERY_LENGTH} znaků)."
+)
+MESSAGE_NO_WORDS = "V dotazu není žádné slovo. Zkuste napsat třeba „zloděj“ nebo „přístav“."
+
+# Folded; compared with a word's fold and with its folded lemma.
+STOP_WORDS = frozenset(
+    """
+    a aby abych ale ani at az bez by byt co ci do i jak jaky jaka jake jako je jen jeho jeji
+    jsem jsi jsou k kam kde kdo kdy kdyz ke kolik kolikrat ktery ktera ktere kteri lze mam
+    mi mit mne moci muj muset musim muze muzu na nad nebo neni o od po pod pro proc pri s se
+    si smet smim smi so ta tak take ten tento to tu u uz v ve vsak z za ze zda jit jde dat
+    da mozne mozno potreba treba nejak neco nekdo co cim kym
+    the a an of to in on is are how what when can do i my for with does
+    """.split()
+)
+
+_WORD = re.compile(r"\w+")
+_SUFFIXES = sorted(
+    """
+    atech ovi ami emi ich ach ech ych ymi imi ove ovy eho emu ete eti ime ite iho imu
+    ou um em om am at es is os us mi ym im a e i o u y
+    """.split(),
+    key=len,
+    reverse=True,
+)
+
+
+@dataclass(frozen=True)
+class Document:
+    """What the index needs of one entry."""
+
+    slug: str
+    headword: str
+    url: str
+    text: str
+    aliases: tuple[str, ...] = ()
+    kind: str = "heslo"
+
+
+@dataclass
+class Hit:
+    document: Document
+    score: float
+    snippet_html: str  # HTML-escaped, matched words in <mark>
+    snippet: str  # the same as plain text
+
+    @property
+    def slug(self) -> str:
+        return self.document.slug
+
+    @property
+    def headword(self) -> str:
+        return self.document.headword
+
+    @property
+    def url(self) -> str:
+        return self.document.url
+
+
+@dataclass
+class Results:
+    query: str  # the query as searched (cleaned)
+    hits: list[Hit] = field(default_factory=list)
+    message: str = ""  # set when the query could not be searched at all
+    closest: list[Document] = field(default_factory=list)  # when nothing was found
+
+
+def clean_query(raw: str) -> tuple[str, str]:
+    """Return (query, message): the query without control characters and extra spaces, and a
+    friendly message when there is nothing to search for."""
+    if len(raw) > MAX_QUERY_LENGTH:
+        return "", MESSAGE_TOO_LONG
+    text = unicodedata.normalize("NFC", raw)
+    text = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in text)
+    text = " ".join(text.split())
+    if not text:
+        return "", MESSAGE_EMPTY
+    if not _WORD.search(text):
+        return text, MESSAGE_NO_WORDS
+    return text, ""
+
+
+@lru_cache(maxsize=50_000)
+def _lemma(word: str) -> str:
+    return fold(simplemma.lemmatize(word, lang="cs"))
+
+
+def _stem(folded: str) -> str:
+    """A light Czech stemmer on a folded word: strip one case ending, keep 3+ letters."""
+    if len(folded) < 5:
+        return folded
+    for suffix in _SUFFIXES:
+        if folded.endswith(suffix) and len(folded) - len(suffix) >= 3:
+            return folded[: -len(suffix)]
+    return folded
+
+
+@lru_cache(maxsize=50_000)
+def word_keys(word: str) -> dict[str, float]:
+    """The keys of one word (lower case, as written) with their match quality."""
+    folded = fold(word)
+    keys = {folded: EXACT}
+    for key, quality in ((_lemma(word), LEMMA), (_stem(folded), STEM)):
+        keys.setdefault(key, quality)
+    return keys
+
+
+def _is_stop(word: str) -> bool:
+    return fold(word) in STOP_WORDS or _lemma(word) in STOP_WORDS
+
+
+def _deletes(word: str, depth: int) -> set[str]:
+    found = {word}
+    frontier = {word}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
+        found |= frontier
+    return found
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (a transposition is one edit), cut off at limit+1."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _typo_budget(length: int) -> int:
+    return 2 if length >= 8 else 1 if length >= 5 else 0
+
+
+@dataclass
+class _Term:
+    word: str
+    keys: dict[str, float]  # key -> quality
+
+
+@dataclass
+class _Analysed:
+    """One document, tokenised once at build time."""
+
+    headword_keys: list[set[str]]  # one key set per content word of the headword
+    alias_keys: list[list[set[str]]]  # per alias, per content word
+    tokens: list[tuple[int, int, frozenset[str]]]  # text words: start, end, keys
+    length: int
+
+
+class SearchIndex:
+    def __init__(self, documents: Iterable[Document], synonyms: dict[str, list[str]] | None = None):
+        self.documents = list(documents)
+        self._synonyms: dict[tuple[str, ...], list[list[str]]] = {}
+        for phrase, targets in (load_synonyms() if synonyms is None else synonyms).items():
+            self._add_synonym(phrase, targets)
+
+        self._headword: dict[str, set[int]] = defaultdict(set)
+        self._alias: dict[str, set[int]] = defaultdict(set)
+        self._text: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        self._analysed: list[_Analysed] = []
+        self._words: set[str] = set()  # folded words and lemmas: targets of prefixes and typos
+        # A query word typed without diacritics meets the lemma of the text's word this way.
+        self._lemmas_by_fold: dict[str, set[str]] = defaultdict(set)
+        for number, document in enumerate(self.documents):
+            self._analysed.append(self._analyse(number, document))
+
+        total = len(self.documents)
+        self._avg_length = sum(a.length for a in self._analysed) / max(total, 1)
+        self._idf: dict[str, float] = {}
+        for key in set(self._headword) | set(self._alias) | set(self._text):
+            df = len(self._headword.get(key, set()) | self._alias.get(key, set())
+                     | set(self._text.get(key, {})))
+            self._idf[key] = math.log(1 + (total - df + 0.5) / (df + 0.5))
+        # Rarity belongs to the word, not to its form: "vesnicemi" is rare, "vesnice" is not.
+        for word, lemmas in self._lemmas_by_fold.items():
+            caps = [self._idf[lemma] for lemma in lemmas if lemma in self._idf]
+            if caps and word in self._idf:
+                self._idf[word] = min(self._idf[word], max(caps))
+        self._sorted_words = sorted(self._words)
+        self._typo_index: dict[str, set[str]] = defaultdict(set)
+        for word in self._words:
+            if len(word) >= 4:
+                for variant in _deletes(word, 2 if len(word) >= 6 else 1):
+                    self._typo_index[variant].add(word)
+
+    # --- building -------------------------------------------------------------------
+
+    def _add_synonym(self, phrase: str, targets: str | list[str]) -> None:
+        words = [w.lower() for w in _WORD.findall(phrase)]
+        if not words:
+            return
+        targets = [targets] if isinstance(targets, str) else targets
+        rewrites = [[w.lower() for w in _WORD.findall(target)] for target in targets]
+        for key in {tuple(fold(w) for w in words), tuple(_lemma(w) for w in words)}:
+            self._synonyms.setdefault(key, [])
+            self._synonyms[key] += [r for r in rewrites if r and r not in self._synonyms[key]]
+
+    def _analyse(self, number: int, document: Document) -> _Analysed:
+        headword_keys = []
+        for word in _WORD.findall(document.headword.lower()):
+            keys = self._index_word(word)
+            for key in keys:
+                self._headword[key].add(number)
+            if not _is_stop(word):
+                headword_keys.append(set(keys))
+        alias_keys = []
+        for alias in document.aliases:
+            content = []
+            for word in _WORD.findall(alias.lower()):
+                keys = self._index_word(word)
+                for key in keys:
+                    self._alias[key].add(number)
+                if not _is_stop(word):
+                    content.append(set(keys))
+            if content:
+                alias_keys.append(content)
+        tokens = []
+        for match in _WORD.finditer(document.text):
+            keys = self._index_word(match.group().lower())
+            for key in keys:
+                self._text[key][number] += 1
+            tokens.append((match.start(), match.end(), frozenset(keys)))
+        return _Analysed(headword_keys, alias_keys, tokens, len(tokens))
+
+    def _index_word(self, word: str) -> dict[str, float]:
+        keys = word_keys(word)
+        folded, lemma = fold(word), _lemma(word)
+        self._words.update((folded, lemma))
+        self._lemmas_by_fold[folded].add(lemma)
+        return keys
+
+    # --- querying -------------------------------------------------------------------
+
+    def search(self, raw_query: str, limit: int = 10) -> Results:
+        query, message = clean_query(raw_query)
+        if message:
+            return Results(query, message=message)
+        words = [w.lower() for w in _WORD.findall(query)]
+        typing = not raw_query[-1:].isspace()  # the last word may be unfinished
+
+        best: dict[int, tuple[float, set[str]]] = {}
+        for rewrite, weight in self._rewrites(words):
+            terms = self._terms(rewrite, typing)
+            for number, (score, keys) in self._score(terms).items():
+                score *= weight
+                if number not in best:
+                    best[number] = (score, keys)
+                else:  # the best score; every rewrite's words are marked in the snippet
+                    best[number] = (max(score, best[number][0]), keys | best[number][1])
+
+        if not best:
+            return Results(query, closest=self.closest(query))
+        top = max(score for score, _ in best.values())
+        ranked = sorted(
+            (item for item in best.items() if item[1][0] >= top * RELATIVE_CUTOFF),
+            key=lambda item: (-item[1][0], self.documents[item[0]].headword),
+        )[:limit]
+        hits = []
+        for number, (score, keys) in ranked:
+            html, plain = self._snippet(number, keys)
+            hits.append(Hit(self.documents[number], round(score, 3), html, plain))
+        return Results(query, hits)
+
+    def closest(self, query: str, count: int = 3) -> list[Document]:
+        """The headwords that look most like the query (for "nothing found")."""
+        folded = fold(query)
+
+        def likeness(document: Document) -> float:
+            names = [document.headword, *document.aliases]
+            return max(difflib.SequenceMatcher(None, folded, fold(n)).ratio() for n in names)
+
+        return sorted(self.documents, key=likeness, reverse=True)[:count]
+
+    def _rewrites(self, words: list[str]) -> list[tuple[list[str], float]]:
+        """The query as typed, plus the query with players' words replaced by the Almanach's."""
+        rewrites = [(words, 1.0)]
+        replaced_all = list(words)
+        offset = 0
+        i = 0
+        while i < len(words):
+            for n in (3, 2, 1):
+                chunk = words[i : i + n]
+                if len(chunk) < n:
+                    continue
+                targets = self._synonyms.get(tuple(fold(w) for w in chunk)) or self._synonyms.get(
+                    tuple(_lemma(w) for w in chunk)
+                )
+                if targets:
+                    for target in targets:
+                        rewrites.append((words[:i] + target + words[i + n :], SYNONYM_REWRITE))
+                    replaced_all[i + offset : i + offset + n] = targets[0]
+                    offset += len(targets[0]) - n
+                    i += n - 1
+                    break
+            i += 1
+        if len(rewrites) > 2:
+            rewrites.append((replaced_all, SYNONYM_REWRITE))
+        return rewrites[:8]
+
+    def _terms(self, words: list[str], typing: bool) -> list[_Term]:
+        content = [w for w in words if not _is_stop(w)] or words
+        terms = []
+        for position, word in enumerate(content):
+            keys = dict(word_keys(word))
+            folded = fold(word)
+            for lemma in self._lemmas_by_fold.get(folded, ()):
+                keys.setdefault(lemma, LEMMA)
+            known = folded in self._idf or _lemma(word) in self._idf
+            last = position == len(content) - 1
+            if (last and typing and len(folded) >= 2) or len(folded) >= 4:
+                self._add_prefixes(folded, keys)
+            if not known:
+                self._add_typos(folded, keys)
+            terms.append(_Term(word, keys))
+        return terms
+
+    def _add_prefixes(self, folded: str, keys: dict[str, float]) -> None:
+        start = bisect_left(self._sorted_words, folded)
+        for word in self._sorted_words[start : start + 60]:
+            if not word.startswith(folded):
+                break
+            if word != folded:
+                quality = 0.5 + 0.4 * len(folded) / len(word)
+                keys[word] = max(keys.get(word, 0.0), quality)
+
+    def _add_typos(self, folded: str, keys: dict[str, float]) -> None:
+        budget = _typo_budget(len(folded))
+        if not budget:
+            return
+        candidates: set[str] = set()
+        for variant in _deletes(folded, budget):
+            candidates |= self._typo_index.get(variant, set())
+        for word in candidates:
+            distance = _distance(folded, word, budget)
+            if distance <= budget:
+                quality = TYPO_1 if distance == 1 else TYPO_2
+                keys[word] = max(keys.get(word, 0.0), quality)
+
+    def _score(self, terms: list[_Term]) -> dict[int, tuple[float, set[str]]]:
+        scores: dict[int, float] = defaultdict(float)
+        matched_terms: dict[int, int] = defaultdict(int)
+        matched_keys: dict[int, set[str]] = defaultdict(set)
+        matchable = 0
+        for term in terms:
+            per_doc: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+            for key, quality in term.keys.items():
+                idf = self._idf.get(key)
+                if idf is None:
+                    continue
+                weight = idf * quality
+                for number in self._headword.get(key, ()):
+                    per_doc[number][0] = max(per_doc[number][0], weight)
+                    matched_keys[number].add(key)
+                for number in self._alias.get(key, ()):
+                    per_doc[number][1] = max(per_doc[number][1], weight)
+                    matched_keys[number].add(key)
+                for number, tf in self._text.get(key, {}).items():
+                    per_doc[number][2] = max(per_doc[number][2], weight * self._bm25(number, tf))
+                    matched_keys[number].add(key)
+            if per_doc:
+                matchable += 1
+            for number, (head, alias, text) in per_doc.items():
+                scores[number] += HEADWORD_WEIGHT * head + ALIAS_WEIGHT * alias + TEXT_WEIGHT * text
+                matched_terms[number] += 1
+
+        result = {}
+        for number, score in scores.items():
+            analysed = self._analysed[number]
+            keys = matched_keys[number]
+            coverage = matched_terms[number] / matchable
+            head = _covered(analysed.headword_keys, keys)
+            alias = max((_covered(a, keys) for a in analysed.alias_keys), default=0.0)
+            score *= (0.3 + 0.7 * coverage**2) * (1 + 0.8 * head**2) * (1 + 0.4 * alias**2)
+            result[number] = (score, keys)
+        return result
+
+    def _bm25(self, number: int, tf: int, k1: float = 1.2, b: float = 0.5) -> float:
+        length = self._analysed[number].length / self._avg_length
+        return tf * (k1 + 1) / (tf + k1 * (1 - b + b * length))
+
+    # --- snippets -------------------------------------------------------------------
+
+    def _snippet(self, number: int, keys: set[str], width: int = 180) -> tuple[str, str]:
+        """The part of the text with the most matched words, the matched words marked."""
+        document = self.documents[number]
+        text = document.text
+        tokens = self._analysed[number].tokens
+        hits = [i for i, (_, _, token_keys) in enumerate(tokens) if token_keys & keys]
+        if hits:
+            first = max(_densest(tokens, hits, width), key=lambda span: span[1])[0]
+            start = tokens[first][0]
+        else:
+            start = 0
+        # Begin a little before the first hit, on a word boundary.
+        begin = max(0, start - 40)
+        if begin:
+            space = text.rfind(" ", 0, begin + 1)
+            begin = space + 1 if space >= 0 and start - space < 80 else begin
+        end = min(len(text), begin + width)
+        if end < len(text):
+            space = text.rfind(" ", begin, end)
+            end = space if space > begin else end
+        prefix = "…" if begin > 0 else ""
+        suffix = "…" if end < len(text) else ""
+        html_parts = [prefix]
+        position = begin
+        for index in hits:
+            token_start, token_end, _ = tokens[index]
+            if token_start < begin or token_end > end:
+                continue
+            html_parts.append(escape(text[position:token_start]))
+            html_parts.append(f"<mark>{escape(text[token_start:token_end])}</mark>")
+            position = token_end
+        html_parts.append(escape(text[position:end]))
+        plain = " ".join((prefix + text[begin:end] + suffix).split())
+        html = " ".join(("".join(html_parts) + suffix).split())
+        return html, plain
+
+
+def _densest(tokens, hits: list[int], width: int) -> list[tuple[int, int]]:
+    """For each matched token: how many distinct matched words follow it within width chars."""
+    spans = []
+    for i, first in enumerate(hits):
+        limit = tokens[first][0] + width - 60
+        seen = set()
+        for index in hits[i:]:
+            if tokens[index][1] > limit:
+                break
+            seen.add(tokens[index][2])
+        spans.append((first, len(seen)))
+    return spans
+
+
+def _covered(parts: list[set[str]], keys: set[str]) -> float:
+    """The share of a name's content words that the matched keys cover."""
+    if not parts:
+        return 0.0
+    return sum(bool(part & keys) for part in parts) / len(parts)
+
+
+@lru_cache(maxsize=1)
+def load_synonyms(path: Path = SYNONYMS_PATH) -> dict[str, list[str]]:
+    with path.open("rb") as file:
+        table = tomllib.load(file)["slova"]
+    return {phrase: [t] if isinstance(t, str) else list(t) for phrase, t in table.items()}
+
+
+# --- The site's index: built from the Entry rows, rebuilt when they change -------------
+
+_site_index: tuple[tuple, SearchIndex] | None = None
+
+
+def site_index() -> SearchIndex:
+    """The index of everything in the Entry table, cached in memory.
+
+    One cheap query per call (row count and last change) tells whether load_content has
+    changed the table since the index was built, in this process or in another one.
+    """
+    global _site_index
+    from django.db.models import Count, Max
+
+    from almanach.models import Entry
+
+    state = Entry.objects.aggregate(count=Count("id"), changed=Max("updated_at"))
+    fingerprint = (state["count"], state["changed"])
+    if _site_index is None or _site_index[0] != fingerprint:
+        entries = Entry.objects.order_by("sort_key")
+        _site_index = (fingerprint, SearchIndex(document_for(entry) for entry in entries))
+    return _site_index[1]
+
+
+def document_for(entry) -> Document:
+    """An Entry as the index sees it: the card texts count as part of the text."""
+    cards = "\n".join(f"{card['name']}: {card['plain']}" for card in entry.cards)
+    return Document(
+        slug=entry.slug,
+        headword=entry.headword,
+        url=entry.get_absolute_url(),
+        text=f"{entry.plain}\n{cards}" if cards else entry.plain,
+        aliases=tuple(entry.aliases),
+        kind=entry.kind,
+    )
