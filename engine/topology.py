@@ -79,11 +79,16 @@ def _build():
         edges = []
         for edge in EDGES:
             a, b = _EDGE_CORNERS[edge]
-            ends = tuple(sorted((hex_corners[h][CORNERS.index(a)], hex_corners[h][CORNERS.index(b)])))
+            ends = tuple(sorted(
+                (hex_corners[h][CORNERS.index(a)], hex_corners[h][CORNERS.index(b)])
+            ))
             if ends not in ends_to_edge:
                 dq, dr = _EDGE_STEPS[edge]
                 other = axial_to_hex.get((q + dq, r + dr))
-                name = f"{hex_ids[h]}|{hex_ids[other]}" if other is not None else f"{hex_ids[h]}.{edge}"
+                if other is not None:
+                    name = f"{hex_ids[h]}|{hex_ids[other]}"
+                else:
+                    name = f"{hex_ids[h]}.{edge}"
                 ends_to_edge[ends] = len(edge_ids)
                 edge_ids.append(name)
                 edge_ends.append(ends)

@@ -1,0 +1,22 @@
+"""Osadníci z Katanu: the rules engine of Almanach Katanu (pure Python, no Django).
+
+    from engine import Game, Board, Rules, actions
+    game = Game.beginner()
+    game.apply(actions.RollDice("orange", (2, 4)))
+    game.legal_actions()
+"""
+
+from . import actions, events
+from .actions import Action
+from .board import Board, Harbor
+from .constants import COLORS, DEV_CARDS, HARBOR_KINDS, RESOURCES, TERRAINS
+from .errors import InvalidInput, RuleViolation
+from .events import Event
+from .game import Game
+from .rules import Rules
+
+__all__ = [
+    "COLORS", "DEV_CARDS", "HARBOR_KINDS", "RESOURCES", "TERRAINS",
+    "Action", "Board", "Event", "Game", "Harbor", "InvalidInput", "Rules", "RuleViolation",
+    "actions", "events",
+]

@@ -1,0 +1,383 @@
+"""The rules, one small function per rule, next to the Almanach headword that states it.
+
+Each check raises :class:`RuleViolation` with a stable code, a Czech sentence for the player
+and the Almanach slug, or returns None. They read the game's compact internal state
+(intersections, paths and players as small ints); ``Game.apply`` calls them before it
+changes anything, so a refused action leaves the game as it was.
+
+:class:`Rules` holds the options where editions differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+from .constants import (
+    COLOR_CZ,
+    DEV_CARD_CZ,
+    DEV_CARDS,
+    MAX_CITIES,
+    MAX_ROADS,
+    MAX_SETTLEMENTS,
+    RESOURCE_CZ,
+    RESOURCES,
+    VICTORY_POINT,
+)
+from .errors import InvalidInput, RuleViolation
+from .topology import INTERSECTION_NEIGHBORS, INTERSECTION_PATHS, PATH_ENDS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options. Defaults follow the Almanach (seeds 000/003).
+
+    * ``longest_road_tie``: after a Longest Road is broken and the longest roads are tied,
+      "aside" puts the card aside until one player is strictly longest (Almanach);
+      "holder_keeps" lets the holder keep it if among the tied (compact edition, 001).
+    * ``combined_trade_build``: *Kombinovaná fáze obchodu a stavění*: after the roll the
+      player trades and builds in any order (phase "main"), and a harbor is usable at once.
+    * ``victory_points_to_win``: 10.
+    """
+
+    longest_road_tie: str = "aside"
+    combined_trade_build: bool = False
+    victory_points_to_win: int = 10
+
+    def __post_init__(self) -> None:
+        if self.longest_road_tie not in ("aside", "holder_keeps"):
+            raise InvalidInput(
+                f"Neznámé pravidlo pro shodu nejdelší cesty {self.longest_road_tie!r} "
+                "(možnosti: aside, holder_keeps)."
+            )
+        if not isinstance(self.combined_trade_build, bool):
+            raise InvalidInput("combined_trade_build musí být true nebo false.")
+        if not isinstance(self.victory_points_to_win, int) or self.victory_points_to_win < 3:
+            raise InvalidInput("victory_points_to_win musí být celé číslo alespoň 3.")
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict) -> Rules:
+        known = {k: d[k] for k in ("longest_road_tie", "combined_trade_build",
+                                   "victory_points_to_win") if k in d}
+        return cls(**known)
+
+
+PIECE_CZ = {"road": "silnici", "settlement": "vesnici", "city": "město",
+            "development_card": "akční kartu"}
+PIECE_PLURAL_CZ = {"road": "silnice", "settlement": "vesnice", "city": "města"}
+
+
+def _resource_list(cost: tuple[int, ...]) -> str:
+    parts = []
+    for r, n in enumerate(cost):
+        if n:
+            name = RESOURCE_CZ[RESOURCES[r]]
+            parts.append(name if n == 1 else f"{n}× {name}")
+    return ", ".join(parts)
+
+
+# -- whose turn, which phase (Průběh hry) ----------------------------------------------
+
+def game_not_over(g: Game) -> None:
+    if g._winner >= 0:
+        color = g._colors[g._winner]
+        raise RuleViolation("game_over", f"Hra už skončila: vyhrál {COLOR_CZ[color]} hráč.",
+                            "konec-hry")
+
+
+def players_turn(g: Game, p: int) -> None:
+    """Only the player whose turn it is acts (others only discard after a 7)."""
+    acting = g._acting()
+    if p != acting:
+        color = g._colors[acting]
+        raise RuleViolation(
+            "not_your_turn", f"Nyní je na řadě {COLOR_CZ.get(color, color)} hráč.", "prubeh-hry"
+        )
+
+
+def trade_only_with_active_player(g: Game, p: int) -> None:
+    """Obchod vnitřní: only the player whose turn it is trades; the others never among
+    themselves."""
+    if p != g._current:
+        raise RuleViolation(
+            "trade_only_with_active_player",
+            "Měnit lze jen s hráčem, který je na tahu; ostatní hráči mezi sebou měnit nemohou.",
+            "obchod-vnitrni",
+        )
+
+
+_PHASE_MESSAGES = {
+    "setup": ("setup_phase", "Probíhá fáze zakládání: staví se vesnice a k ní silnice.",
+              "faze-zakladani"),
+    "roll": ("roll_first", "Nejdřív je třeba hodit kostkami.", "prubeh-hry"),
+    "discard": ("discard_first",
+                "Nejdřív musí hráči s více než 7 kartami odevzdat polovinu karet.",
+                "sedmicka-padla-nastupuje-zlodej"),
+    "robber": ("move_robber_first", "Nejdřív je třeba přemístit zloděje.",
+               "sedmicka-padla-nastupuje-zlodej"),
+    "trade": ("trade_phase_not_over",
+              "Stavět a kupovat akční karty lze až po ukončení obchodu.", "staveni"),
+    "build": ("trade_phase_over",
+              "Fáze obchodu už skončila: obchoduje se před stavěním "
+              "(kdykoli jen s kombinovanou fází obchodu a stavění).",
+              "kombinovana-faze-obchodu-a-staveni"),
+    "main": ("wrong_phase", "Tuto akci teď nelze provést.", "prubeh-hry"),
+    "over": ("game_over", "Hra už skončila.", "konec-hry"),
+}
+
+
+def phase_is(g: Game, allowed: tuple[str, ...]) -> None:
+    """The turn runs roll → trade → build (Průběh hry); the set-up comes first."""
+    if g._phase not in allowed:
+        if "roll" in allowed and g._phase in ("trade", "build", "main"):
+            raise RuleViolation("already_rolled", "Kostkami se hází jen jednou za tah.",
+                                "prubeh-hry")
+        if allowed == ("setup",):
+            raise RuleViolation("not_setup_phase",
+                                "Zdarma se staví jen ve fázi zakládání.", "faze-zakladani")
+        code, message, headword = _PHASE_MESSAGES[g._phase]
+        raise RuleViolation(code, message, headword)
+
+
+# -- building (Stavění, Vesnice, Silnice, Město) ---------------------------------------
+
+def intersection_free(g: Game, node: int) -> None:
+    if g._node_owner[node] >= 0:
+        raise RuleViolation("intersection_occupied", "Na této křižovatce už něco stojí.",
+                            "krizovatka")
+
+
+def distance_rule(g: Game, node: int) -> None:
+    """None of the three neighbouring intersections may hold a building, not even one's own."""
+    owner = g._node_owner
+    for other in INTERSECTION_NEIGHBORS[node]:
+        if owner[other] >= 0:
+            raise RuleViolation(
+                "distance_rule",
+                "Vesnici nelze postavit: sousední křižovatka je obsazená "
+                "(pravidlo o vzdálenosti).",
+                "pravidlo-o-vzdalenosti-mezi-dvema-vesnicemi",
+            )
+
+
+def settlement_touches_own_road(g: Game, p: int, node: int) -> None:
+    """A new settlement always continues one's own road (Vesnice)."""
+    path_owner = g._path_owner
+    for path in INTERSECTION_PATHS[node]:
+        if path_owner[path] == p:
+            return
+    raise RuleViolation("settlement_needs_road", "Vesnice musí navazovat na vlastní silnici.",
+                        "vesnice")
+
+
+def path_free(g: Game, path: int) -> None:
+    if g._path_owner[path] >= 0:
+        raise RuleViolation("path_occupied",
+                            "Na této cestě už silnice stojí: na každou cestu jen jedna.",
+                            "silnice")
+
+
+def road_connects(g: Game, p: int, path: int) -> None:
+    """A road starts at one's own settlement or city, or continues one's own road at an
+    intersection that holds no opponent's building (Silnice)."""
+    owner, path_owner = g._node_owner, g._path_owner
+    through_opponent = False
+    for node in PATH_ENDS[path]:
+        o = owner[node]
+        if o == p:
+            return
+        touches_own = False
+        for other in INTERSECTION_PATHS[node]:
+            if path_owner[other] == p:
+                touches_own = True
+                break
+        if touches_own:
+            if o < 0:
+                return
+            through_opponent = True
+    if through_opponent:
+        raise RuleViolation("road_blocked",
+                            "Silnici nelze vést dál přes cizí vesnici nebo město.", "silnice")
+    raise RuleViolation("road_not_connected",
+                        "Silnice musí navazovat na vlastní silnici, vesnici nebo město.",
+                        "silnice")
+
+
+def setup_road_touches_new_settlement(g: Game, path: int) -> None:
+    """Fáze zakládání: the road joins the settlement just placed."""
+    if g._setup_node not in PATH_ENDS[path]:
+        raise RuleViolation("setup_road_not_at_settlement",
+                            "Silnice musí navazovat na právě postavenou vesnici.",
+                            "faze-zakladani")
+
+
+def piece_available(g: Game, p: int, piece: str) -> None:
+    """Each player has 15 roads, 5 settlements and 4 cities (Stavění)."""
+    if piece == "road":
+        if len(g._roads[p]) < MAX_ROADS:
+            return
+        raise RuleViolation("no_pieces_left",
+                            "Všech 15 silnic už stojí: víc silnic hráč nemá.", "staveni")
+    if piece == "settlement":
+        if len(g._settlements[p]) < MAX_SETTLEMENTS:
+            return
+        raise RuleViolation("no_pieces_left",
+                            "Všech 5 vesnic už stojí: nejdřív je třeba některou povýšit na město.",
+                            "vesnice")
+    if len(g._cities[p]) < MAX_CITIES:
+        return
+    raise RuleViolation("no_pieces_left", "Všechna 4 města už stojí.", "staveni")
+
+
+def can_afford(g: Game, p: int, cost: tuple[int, ...], piece: str) -> None:
+    """Building means handing the cost to the bank (Stavební náklady)."""
+    hand = g._hands[p]
+    for r in range(5):
+        if hand[r] < cost[r]:
+            raise RuleViolation(
+                "not_enough_resources",
+                f"Na {PIECE_CZ[piece]} nejsou suroviny (stojí: {_resource_list(cost)}).",
+                "stavebni-naklady",
+            )
+
+
+def city_replaces_own_settlement(g: Game, p: int, node: int) -> None:
+    """Only an existing settlement of one's own becomes a city (Město)."""
+    if g._node_owner[node] != p or g._node_level[node] != 1:
+        raise RuleViolation("city_needs_own_settlement",
+                            "Město lze postavit jen povýšením vlastní vesnice.", "mesto")
+
+
+# -- development cards (Akční karty, Pokrok, Rytíř) ------------------------------------
+
+def one_card_per_turn(g: Game) -> None:
+    if g._dev_played:
+        raise RuleViolation("one_card_per_turn",
+                            "V jednom tahu lze zahrát jen jednu akční kartu.", "akcni-karty")
+
+
+def card_playable(g: Game, p: int, card: int) -> None:
+    """Not a card bought in this turn; victory-point cards are never played, only revealed."""
+    if card == VICTORY_POINT:
+        raise RuleViolation("victory_point_card_not_played",
+                            "Karta s výherním bodem se nehraje: odkryje se, až přinese 10. bod.",
+                            "karta-s-vyhernim-bodem")
+    if g._dev[p][card] > 0:
+        return
+    name = DEV_CARD_CZ[DEV_CARDS[card]]
+    if g._dev_new[p][card] > 0:
+        raise RuleViolation("card_bought_this_turn",
+                            f"Kartu {name} koupenou v tomto tahu lze zahrát až v dalším tahu.",
+                            "akcni-karty")
+    raise RuleViolation("card_not_owned", f"Kartu {name} hráč nemá.", "akcni-karty")
+
+
+def deck_not_empty(g: Game) -> None:
+    if not g._deck:
+        raise RuleViolation("deck_empty", "Balíček akčních karet je prázdný.", "akcni-karty")
+
+
+# -- the robber (Zloděj, Sedmička padla, Rytíř) ----------------------------------------
+
+def robber_moves_away(g: Game, h: int) -> None:
+    """The robber goes to another hex; the desert is allowed."""
+    if h == g._robber:
+        raise RuleViolation("robber_must_move", "Zloděj se musí přemístit na jiné pole.",
+                            "zlodej")
+
+
+def robber_victim(g: Game, p: int, h: int, victim: int, headword: str) -> None:
+    """The thief robs one opponent with a building on the robber's new hex, who has cards;
+    if someone there has cards, one of them must be robbed."""
+    candidates = g._victims(p, h)
+    if victim < 0:
+        if candidates:
+            raise RuleViolation("victim_required",
+                                "Zloděj musí okrást jednoho z hráčů, kteří u pole mají "
+                                "vesnici nebo město a drží karty.", headword)
+        return
+    if victim == p:
+        raise RuleViolation("cannot_rob_self", "Sám sebe okrást nelze.", headword)
+    if victim not in candidates:
+        if g._touches_hex(victim, h):
+            raise RuleViolation("victim_has_no_cards", "Tento hráč nemá žádnou kartu suroviny.",
+                                headword)
+        raise RuleViolation("victim_not_adjacent",
+                            "Okrást lze jen hráče, který má u pole se zlodějem vesnici nebo město.",
+                            headword)
+
+
+def discard_half(g: Game, p: int, cards: list[int]) -> None:
+    """More than 7 cards: give back half, rounded down, chosen by the owner."""
+    owed = g._discard[p]
+    hand = g._hands[p]
+    for r in range(5):
+        if cards[r] > hand[r]:
+            raise RuleViolation("discard_not_in_hand", "Odevzdat lze jen karty, které hráč má.",
+                                "sedmicka-padla-nastupuje-zlodej")
+    if sum(cards) != owed:
+        raise RuleViolation("discard_wrong_count",
+                            f"Odevzdává se polovina karet zaokrouhlená dolů: {owed}.",
+                            "sedmicka-padla-nastupuje-zlodej")
+
+
+# -- trade (Obchod, Obchod vnitřní, Obchod se zámořím, Přístav) ------------------------
+
+def no_gifts(give: list[int], get: list[int]) -> None:
+    """Both sides give at least one card (001: no 0-for-n trades)."""
+    if not any(give) or not any(get):
+        raise RuleViolation("trade_gift",
+                            "Darovat karty nelze: obě strany musí dát alespoň jednu kartu.",
+                            "obchod-vnitrni")
+
+
+def not_same_resource_both_ways(give: list[int], get: list[int]) -> None:
+    for r in range(5):
+        if give[r] and get[r]:
+            raise RuleViolation("trade_same_resource",
+                                "Nelze měnit surovinu za tutéž surovinu.", "obchod-vnitrni")
+
+
+def holds_cards(g: Game, p: int, cards: list[int], who: str) -> None:
+    hand = g._hands[p]
+    for r in range(5):
+        if cards[r] > hand[r]:
+            raise RuleViolation("trade_lacks_cards",
+                                f"{who} tolik karet suroviny {RESOURCE_CZ[RESOURCES[r]]} nemá.",
+                                "obchod")
+
+
+def maritime_rate(g: Game, p: int, give: int, get: int, count: int) -> None:
+    """4:1 always; 3:1 at a generic harbor; 2:1 for the harbor's own resource only.
+    A harbor settled this turn serves from the next turn (Přístav)."""
+    if give == get:
+        raise RuleViolation("trade_same_resource", "Se zámořím se mění za jinou surovinu.",
+                            "obchod-se-zamorim")
+    rate = g._rate(p, give)
+    needed = rate * count
+    if g._hands[p][give] >= needed:
+        return
+    if g._rate(p, give, ignore_fresh=True) < rate and \
+            g._hands[p][give] >= g._rate(p, give, ignore_fresh=True) * count:
+        raise RuleViolation("harbor_not_yet_usable",
+                            "Přístav postavený v tomto tahu lze využít až v příštím tahu.",
+                            "pristav")
+    name = RESOURCE_CZ[RESOURCES[give]]
+    raise RuleViolation("maritime_rate",
+                        f"Se zámořím se nyní mění {rate}:1: za {count} kartu je třeba dát "
+                        f"{needed}× {name}.", "obchod-se-zamorim")
+
+
+def bank_can_pay(g: Game, cards: list[int]) -> None:
+    bank = g._bank
+    for r in range(5):
+        if cards[r] > bank[r]:
+            raise RuleViolation("bank_empty",
+                                f"V banku už nejsou karty suroviny {RESOURCE_CZ[RESOURCES[r]]}.",
+                                "suroviny-karty")
