@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class TutorialConfig(AppConfig):
     name = "tutorial"
     verbose_name = "Příklad hry a kvízy"
+
+    def ready(self):
+        from almanach import links
+        from tutorial.backlinks import example_game_steps
+
+        links.register(example_game_steps)

@@ -91,13 +91,16 @@ def _production(event: Mapping, position: Mapping, total: int) -> list[str]:
         if not victims:
             continue
         place = hex_name(position, hex_id, "loc")
+        from_it = words.TERRAIN_FROM_IT[position["hexes"][hex_id][0]]
         if len(victims) == 1:
-            out.append(f"Zloděj stojí na {place}, takže {_p(victims[0])} z něj nic nedostane.")
+            out.append(f"Zloděj stojí na {place}, takže {_p(victims[0])} {from_it} nic"
+                       " nedostane.")
         else:
             names = words.join([_p(c) for c in victims], last="ani")
-            out.append(f"Zloděj stojí na {place}, takže {names} z něj nic nedostanou.")
+            out.append(f"Zloděj stojí na {place}, takže {names} {from_it} nic nedostanou.")
     for resource in event.get("shortage") or []:
-        out.append(f"Bank nemá dost {_GENITIVE[resource]} pro všechny, a tak ji nedostane nikdo.")
+        out.append(f"Bank nemá dost {_GENITIVE[resource]} pro všechny,"
+                   " a tak tuto surovinu nedostane nikdo.")
     gains = event.get("gains") or {}
     per_hex = production_by_hex(position, total)
     shortage = set(event.get("shortage") or [])

@@ -38,6 +38,12 @@ _TERRAIN_FORMS = {
     "desert": {"nom": "poušť", "gen": "pouště", "acc": "poušť", "loc": "poušti", "ins": "pouští"},
 }
 
+# "z něj / z ní / z nich": the pronoun for "from that hex", by the terrain noun's gender.
+TERRAIN_FROM_IT = {
+    "hills": "z ní", "forest": "z něj", "pasture": "z ní", "fields": "z něj",
+    "mountains": "z nich", "desert": "z ní",
+}
+
 TERRAIN_RESOURCE = {
     "hills": "brick", "forest": "lumber", "pasture": "wool", "fields": "grain", "mountains": "ore",
 }
