@@ -366,7 +366,8 @@ def step_label(events: Iterable[Mapping]) -> str:
         elif kind == "card_bought":
             labels.append("koupě akční karty")
         elif kind == "built":
-            labels.append(f"stavba: {words.PIECES[event['piece']]}")
+            labels.append("stavba " + {"road": "silnice", "settlement": "vesnice",
+                                        "city": "města"}[event["piece"]])
         elif kind == "traded":
             labels.append("obchod mezi hráči")
         elif kind == "bank_traded":
