@@ -165,12 +165,10 @@ def _paid(color: str, cost: Mapping[str, int]) -> str:
     return f"{_cap(_p(color))} platí {words.cards(cost)}"
 
 
-def _built(event: Mapping, position: Mapping, free: bool) -> str:
+def _built(event: Mapping, position: Mapping) -> str:
     piece, place, color = event["piece"], event["place"], event["player"]
     if piece == "road":
-        where = path_name(position, place)
-        return (f"{_cap(_p(color))} staví zdarma silnici {where}." if free
-                else f"{_paid(color, _COST['road'])} a staví silnici {where}.")
+        return f"{_paid(color, _COST['road'])} a staví silnici {path_name(position, place)}."
     if piece == "city":
         return (f"{_paid(color, _COST['city'])} a povyšuje vesnici {node_name(position, place)}"
                 " na město.")
@@ -219,7 +217,6 @@ def narrate(events: Iterable[Mapping], position: Mapping,
     events = list(events)
     out: list[str] = []
     total = None
-    free_roads = 0
     after_knight = False
     skip = set()
     for i, event in enumerate(events):
@@ -251,11 +248,13 @@ def narrate(events: Iterable[Mapping], position: Mapping,
         elif kind == "card_bought":
             out.append(f"{_paid(event['player'], _COST['card'])} a kupuje akční kartu:"
                        f" {words.DEV_CARDS[event['card']]}.")
+            if event["card"] != "victory_point":
+                out.append("Zahrát ji smí nejdřív v příštím tahu.")
         elif kind == "card_played":
             card = event["card"]
             who = _cap(_p(event["player"]))
             if card == "knight":
-                out.append(f"{who} zahraje Rytíře.")
+                out.append(f"{who} zahraje Rytíře; karta zůstane ležet před ním.")
                 after_knight = True
             elif card == "year_of_plenty" and following and following["kind"] == "year_of_plenty":
                 skip.add(i + 1)
@@ -263,10 +262,18 @@ def narrate(events: Iterable[Mapping], position: Mapping,
                 for resource in following["resources"]:
                     gained[resource] = gained.get(resource, 0) + 1
                 out.append(f"{who} zahraje {words.DEV_CARDS_ACC[card]} a bere si z banku"
-                           f" {words.cards(gained)}.")
+                           f" {words.cards(gained)}. Karta jde zpět do krabice.")
             elif card == "road_building":
-                free_roads = 2
-                out.append(f"{who} zahraje {words.DEV_CARDS_ACC[card]}: 2 silnice zdarma.")
+                roads = []
+                for j in range(i + 1, len(events)):
+                    if events[j]["kind"] != "built" or events[j]["piece"] != "road":
+                        break
+                    skip.add(j)
+                    roads.append(path_name(position, events[j]["place"]))
+                count = words.plural_count(len(roads), "silnici", "silnice", "silnic")
+                where = f": {words.join(roads)}" if roads else ""
+                out.append(f"{who} zahraje {words.DEV_CARDS_ACC[card]} (karta jde zpět do"
+                           f" krabice) a staví zdarma {count}{where}.")
             else:
                 out.append(f"{who} zahraje kartu {words.DEV_CARDS_ACC[card]}.")
         elif kind == "year_of_plenty":
@@ -278,9 +285,7 @@ def narrate(events: Iterable[Mapping], position: Mapping,
             gained = words.count_resource(event["resource"], total_taken)
             out.append(f"Ostatní mu odevzdají všechny karty této suroviny: celkem {gained}.")
         elif kind == "built":
-            out.append(_built(event, position, free=free_roads > 0 and event["piece"] == "road"))
-            if free_roads and event["piece"] == "road":
-                free_roads -= 1
+            out.append(_built(event, position))
         elif kind == "traded":
             out.append(_traded(event))
         elif kind == "bank_traded":
@@ -363,6 +368,8 @@ def step_label(events: Iterable[Mapping]) -> str:
             labels.append("zloděj")
         elif kind == "card_played":
             labels.append(words.DEV_CARDS[event["card"]])
+            if event["card"] == "road_building":
+                break  # the free roads are the card
         elif kind == "card_bought":
             labels.append("koupě akční karty")
         elif kind == "built":

@@ -28,8 +28,9 @@ CLUES = [
     "Bílý má vesnici na pastvině 8 u přístavu na vlnu, kterou v 16. tahu využije.",
     "Hody 7 (7. tah), 8 (8. tah) a 10 (10. tah) určuje text; ostatní hody jsou dopočítané tak,"
     " aby seděla každá zmínka o kartách v rukou hráčů.",
-    "Na konci má bílý 4 body a žádnou kartu, oranžový 3 body a 7 karet a město mu umožní jen"
-    " hod 5, 8 nebo 9; červenému chybí na další vesnici jen 1 obilí.",
+    "Na konci má bílý 4 body a žádnou kartu, oranžový 3 body a 7 karet a město mu jistě umožní"
+    " jen hod 5, 8 nebo 9 (sedmička jen se šťastně ukradenou cihlou); červenému chybí na další"
+    " vesnici jen 1 obilí.",
 ]
 
 

@@ -95,3 +95,23 @@ def test_place_names_in_czech():
     assert path_name(POSITION, "c3|d3") == "mezi lesem 3 a polem 5"
     assert path_name(POSITION, "e1.SE") == "na pobřeží u pahorkatiny 8"
     assert describe(POSITION).startswith("Herní plán po řadách shora. 1. řada: pahorkatina 2")
+
+
+def test_renders_an_engine_game_too():
+    from engine import Game
+
+    game = Game.beginner()
+    root = parse(render_board(game))
+    nodes = {p.get("data-node") for p in root.iter(f"{SVG}path") if p.get("data-node")}
+    assert nodes == set(game.buildings)
+    assert "Zloděj stojí na poušti." in root.find(f"{SVG}desc").text
+
+
+def test_pure_modules_do_not_import_django():
+    import subprocess
+    import sys
+
+    code = ("import sys, tutorial.board_svg, tutorial.replay, tutorial.narrate;"
+            " tutorial.replay.example_game();"
+            " assert not [m for m in sys.modules if m.startswith('django')], 'django imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)

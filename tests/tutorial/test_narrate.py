@@ -126,6 +126,7 @@ def test_builds_trades_and_cards(position):
         " Modrý mění s bankem 4 dřeva za 1 vlnu (4 : 1)."
         " Bílý mění 2 vlny za 1 rudu ve svém přístavu 2 : 1."
         " Červený platí 1 vlnu, 1 obilí a 1 rudu a kupuje akční kartu: Pokrok – vynález."
+        " Zahrát ji smí nejdřív v příštím tahu."
         " Bílý platí 1 cihlu, 1 dřevo, 1 vlnu a 1 obilí a staví vesnici na pobřeží u pastviny 11"
         " a pastviny 8. Vesnice stojí u přístavu 2:1 na vlnu; bílý ho smí využít od svého"
         " příštího tahu."
@@ -147,11 +148,12 @@ def test_development_cards(position):
         {"kind": "built", "player": "orange", "piece": "road", "place": "c5|d4"},
     ]
     assert narrate.narrate(events, position) == (
-        "Bílý zahraje Rytíře. Přesouvá zloděje z pastviny 8 na pole 10 a bere červenému 1 dřevo."
+        "Bílý zahraje Rytíře; karta zůstane ležet před ním."
+        " Přesouvá zloděje z pastviny 8 na pole 10 a bere červenému 1 dřevo."
         " Červený zahraje Pokrok – vynález a bere si z banku 1 obilí a 1 rudu."
-        " Oranžový zahraje Pokrok – stavba silnic: 2 silnice zdarma."
-        " Oranžový staví zdarma silnici mezi horami 6 a polem 5."
-        " Oranžový staví zdarma silnici mezi polem 9 a lesem 10."
+        " Karta jde zpět do krabice."
+        " Oranžový zahraje Pokrok – stavba silnic (karta jde zpět do krabice) a staví zdarma"
+        " 2 silnice: mezi horami 6 a polem 5 a mezi polem 9 a lesem 10."
     )
 
 
