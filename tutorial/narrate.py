@@ -364,6 +364,8 @@ def step_label(events: Iterable[Mapping]) -> str:
         kind = event["kind"]
         if kind == "dice_rolled":
             labels.append(f"hod {event['total']}")
+        elif kind == "produced" and event.get("blocked"):
+            labels.append("zloděj blokuje výnos")
         elif kind == "robber_moved":
             labels.append("zloděj")
         elif kind == "card_played":
