@@ -53,7 +53,7 @@ class Document:
     html: str = ""
     plain: str = ""
     xrefs: list[str] = field(default_factory=list)
-    cards: list[Card] = field(default_factory=list)
+    cards: list[dict] = field(default_factory=list)  # Card fields, as stored in Entry.cards
 
     @property
     def letter(self) -> str:
@@ -108,7 +108,7 @@ def read_content(url_for: Callable[[str], str], content_dir: Path = CONTENT_DIR)
     if cards_path.exists():
         for card in _read_cards(cards_path, url_for):
             if card.headword in by_slug:
-                by_slug[card.headword].cards.append(card)
+                by_slug[card.headword].cards.append(asdict(card))
             else:
                 problems.append(f"karty.toml: karta {card.name!r} patří k neznámému heslu "
                                 f"{card.headword!r}")
@@ -220,7 +220,7 @@ def _update(entry, doc: Document) -> bool:
         "plain": doc.plain,
         "aliases": doc.aliases,
         "sources": doc.sources,
-        "cards": [asdict(card) for card in doc.cards],
+        "cards": doc.cards,
     }
     if entry.pk and all(getattr(entry, name) == value for name, value in values.items()):
         return False

@@ -45,6 +45,8 @@ TEXT_WEIGHT = 1.0
 EXACT, LEMMA, STEM = 1.0, 0.9, 0.8
 TYPO_1, TYPO_2 = 0.7, 0.5
 SYNONYM_REWRITE = 0.95
+# The query is exactly an entry's headword or one of its aliases (in any word forms).
+EXACT_NAME_BONUS = 1.5
 # Results scoring under this share of the best one are noise, not answers.
 RELATIVE_CUTOFF = 0.12
 
@@ -220,6 +222,7 @@ class SearchIndex:
         self._alias: dict[str, set[int]] = defaultdict(set)
         self._text: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
         self._analysed: list[_Analysed] = []
+        self._names: dict[frozenset[str], set[int]] = defaultdict(set)  # see _signature
         self._words: set[str] = set()  # folded words and lemmas: targets of prefixes and typos
         # A query word typed without diacritics meets the lemma of the text's word this way.
         self._lemmas_by_fold: dict[str, set[str]] = defaultdict(set)
@@ -258,6 +261,8 @@ class SearchIndex:
             self._synonyms[key] += [r for r in rewrites if r and r not in self._synonyms[key]]
 
     def _analyse(self, number: int, document: Document) -> _Analysed:
+        for name in (document.headword, *document.aliases):
+            self._names[_signature(_WORD.findall(name.lower()))].add(number)
         headword_keys = []
         for word in _WORD.findall(document.headword.lower()):
             keys = self._index_word(word)
@@ -303,8 +308,9 @@ class SearchIndex:
         best: dict[int, tuple[float, set[str]]] = {}
         for rewrite, weight in self._rewrites(words):
             terms = self._terms(rewrite, typing)
+            named = self._names.get(_signature(rewrite), set())
             for number, (score, keys) in self._score(terms).items():
-                score *= weight
+                score *= weight * (EXACT_NAME_BONUS if number in named else 1.0)
                 if number not in best:
                     best[number] = (score, keys)
                 else:  # the best score; every rewrite's words are marked in the snippet
@@ -493,6 +499,12 @@ def _densest(tokens, hits: list[int], width: int) -> list[tuple[int, int]]:
     return spans
 
 
+def _signature(words: list[str]) -> frozenset[str]:
+    """The lemmas of a name's content words: "karty vývoje" and "karta vývoje" are one name."""
+    content = [w for w in words if not _is_stop(w)] or words
+    return frozenset(_lemma(w) for w in content)
+
+
 def _covered(parts: list[set[str]], keys: set[str]) -> float:
     """The share of a name's content words that the matched keys cover."""
     if not parts:
@@ -531,14 +543,23 @@ def site_index() -> SearchIndex:
     return _site_index[1]
 
 
-def document_for(entry) -> Document:
-    """An Entry as the index sees it: the card texts count as part of the text."""
+def document_for(entry, url: str = "") -> Document:
+    """An Entry (or a loader.Document, given its url) as the index sees it: the card texts
+    count as part of the text."""
     cards = "\n".join(f"{card['name']}: {card['plain']}" for card in entry.cards)
     return Document(
         slug=entry.slug,
         headword=entry.headword,
-        url=entry.get_absolute_url(),
+        url=url or entry.get_absolute_url(),
         text=f"{entry.plain}\n{cards}" if cards else entry.plain,
         aliases=tuple(entry.aliases),
         kind=entry.kind,
     )
+
+
+def index_from_files(url_for) -> SearchIndex:
+    """The same index, straight from the data files (for the benchmark and tests)."""
+    from almanach.loader import read_content
+
+    content = read_content(url_for=url_for)
+    return SearchIndex(document_for(doc, url_for(doc.slug)) for doc in content.documents)

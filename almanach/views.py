@@ -74,7 +74,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
     results = search.site_index().search(
         raw, limit=SUGGESTION_COUNT if as_suggestions else API_RESULT_COUNT
     )
-    if as_suggestions and not results.query:
+    if as_suggestions and results.message == search.MESSAGE_EMPTY:
         response = HttpResponse("")  # an empty box hides itself
     else:
         template = "almanach/search.html" + ("#suggestions" if as_suggestions else "")
