@@ -1,0 +1,242 @@
+"""The Almanach's pages: index, entries, search page, htmx suggestions and the JSON API."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from almanach import czech, links
+
+pytestmark = pytest.mark.usefixtures("content")
+
+
+def get(client: Client, url: str, **headers) -> str:
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+# --- index -------------------------------------------------------------------------------
+
+
+def test_index_has_a_letter_bar_with_every_letter_and_empty_ones_disabled(client):
+    html = get(client, reverse("almanach:index"))
+    bar = html.split('<nav class="letter-bar"', 1)[1].split("</nav>", 1)[0]
+    letters = re.findall(r"<li>.*?>([^<>]+)</(?:a|span)></li>", bar)
+    assert letters == list(czech.ALPHABET)
+    assert '<a href="#pismeno-z">Z</a>' in bar
+    assert '<a href="#pismeno-z-hacek">Ž</a>' in bar
+    assert 'aria-disabled="true" title="Žádné heslo na Q">Q</span>' in bar
+
+
+def test_index_groups_headwords_by_letter_in_czech_order(client):
+    html = get(client, reverse("almanach:index"))
+    groups = re.findall(r'<section class="letter-group" id="([^"]+)"', html)
+    assert groups[0] == "pismeno-a" and groups[-1] == "pismeno-z-hacek"
+    assert groups.index("pismeno-z") < groups.index("pismeno-z-hacek")
+    assert html.index(">Konec hry<") < html.index(">Křižovatka<")
+    assert html.count('href="/almanach/') >= 34 + 5
+
+
+def test_index_lists_the_extra_pages(client):
+    html = get(client, reverse("almanach:index"))
+    pages = html.split("Další stránky", 1)[1]
+    for slug in ("herni-material", "katan-pro-dva", "rozdily-mezi-vydanimi"):
+        assert f'href="/almanach/{slug}/"' in pages
+
+
+# --- entry pages -------------------------------------------------------------------------
+
+
+def test_entry_page_shows_body_boxes_links_backlinks_and_sources(client):
+    html = get(client, "/almanach/zlodej/")
+    assert "<h1>Zloděj</h1>" in html
+    assert "<title>Zloděj · Almanach Katanu</title>" in html
+    assert '<p class="box-label">Jiné vydání (001: kompaktní pravidla)</p>' in html
+    assert '<a class="xref" href="/almanach/rytir/">' in html
+    see_also = html.split('id="viz-take"', 1)[1].split("</section>", 1)[0]
+    assert '<a href="/almanach/rytir/">Rytíř</a>' in see_also
+    linked_from = html.split('id="odkazuji-sem"', 1)[1].split("</section>", 1)[0]
+    assert '<a href="/almanach/zetony-s-cisly/">Žetony s čísly</a>' in linked_from
+    assert "Zdroje: Almanach Katanu, kompaktní pravidla, Pravidla hry" in html
+
+
+@pytest.mark.parametrize(
+    ("slug", "css", "label"),
+    [("sedmicka-padla-nastupuje-zlodej", "priklad", "Příklad"), ("pristav", "pozor", "Pozor"),
+     ("mesto", "tip", "Tip")],
+)
+def test_example_pitfall_and_tip_boxes_are_rendered(client, slug, css, label):
+    html = get(client, f"/almanach/{slug}/")
+    assert f'<aside class="box {css}">\n<p class="box-label">{label}</p>' in html
+
+
+def test_entry_page_shows_the_card_texts(client):
+    html = get(client, "/almanach/pokrok/")
+    assert 'id="karta-monopol"' in html
+    assert "Všichni hráči Ti musí dát všechny karty s touto surovinou" in html
+    assert "Karta pokroku" in html
+
+
+def test_extra_pages_use_the_same_permalinks(client):
+    html = get(client, "/almanach/herni-material/")
+    assert "<h1>Herní materiál</h1>" in html
+
+
+def test_applications_come_from_registered_providers(client):
+    def provider(slug):
+        return [("Procvič si: kvíz o zloději", "/kvizy/zlodej/")] if slug == "zlodej" else []
+
+    links.register(provider)
+    try:
+        html = get(client, "/almanach/zlodej/")
+        other = get(client, "/almanach/cesta/")
+    finally:
+        links.unregister(provider)
+    assert '<a href="/kvizy/zlodej/">Procvič si: kvíz o zloději</a>' in html
+    assert "Procvič si: kvíz o zloději" not in other
+    assert links.applications("zlodej") == [a for a in links.applications("zlodej")
+                                            if a.label != "Procvič si: kvíz o zloději"]
+
+
+def test_registering_twice_adds_once():
+    def provider(slug):
+        return [("A", "/a/")]
+
+    links.register(provider)
+    links.register(provider)
+    try:
+        assert links.applications("x").count(("A", "/a/")) == 1
+    finally:
+        links.unregister(provider)
+
+
+def test_unknown_entry_is_a_czech_404(client):
+    response = client.get("/almanach/tohle-heslo-neni/")
+    assert response.status_code == 404
+    assert "Stránka nenalezena" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "variant", ["zloděj", "Zloděj", "ZLODEJ", "zlodej_", "Zloděj%20"], ids=repr
+)
+def test_slug_variants_redirect_to_the_permalink(client, variant):
+    response = client.get(f"/almanach/{variant}/")
+    assert response.status_code == 301
+    assert response["Location"] == "/almanach/zlodej/"
+
+
+def test_multi_word_variant_redirects(client):
+    response = client.get("/almanach/Nejdelší obchodní cesta/")
+    assert response["Location"] == "/almanach/nejdelsi-obchodni-cesta/"
+
+
+# --- search page and suggestions -----------------------------------------------------------
+
+
+def test_search_page_works_without_javascript(client):
+    response = client.get(reverse("almanach:search"), {"q": "zlodej"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" in html and "Hledání v almanachu" in html
+    assert '<h2><a href="/almanach/zlodej/">Zloděj</a></h2>' in html
+    assert "<mark>zloděj</mark>" in html
+    assert 'value="zlodej"' in html, "the header box keeps the query"
+    assert "HX-Request" in response["Vary"]
+
+
+def test_htmx_gets_only_the_suggestions(client):
+    response = client.get(reverse("almanach:search"), {"q": "zlod"}, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert "<html" not in html and "<header" not in html
+    assert html.strip().startswith('<div class="suggest-box">')
+    assert '<a href="/almanach/zlodej/"><span class="suggest-headword">Zloděj</span>' in html
+    assert 'href="/almanach/hledat/?q=zlod"' in html
+    assert "HX-Request" in response["Vary"]
+
+
+def test_htmx_with_an_empty_query_empties_the_box(client):
+    response = client.get(reverse("almanach:search"), {"q": "  "}, headers={"HX-Request": "true"})
+    assert response.content == b""
+    assert "HX-Request" in response["Vary"]
+
+
+def test_nothing_found_suggests_closest_headwords_and_the_index(client):
+    html = get(client, reverse("almanach:search") + "?q=xqzwv")
+    assert "Pro „xqzwv“ jsme nic nenašli." in html
+    assert 'href="/almanach/"' in html
+    assert "Nehledáte spíš:" in html
+
+
+BAD_QUERIES = [
+    "",
+    "   ",
+    "?!…—–,;",
+    "\x00\x01\x1b[31m",
+    "zlo\x00děj",
+    "a" * 10_000,
+    "ž" * 201,
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "\u202ezlodej",
+    "🙂🙂🙂",
+    "%%%",
+]
+
+
+@pytest.mark.parametrize("query", BAD_QUERIES, ids=lambda q: repr(q[:20]))
+@pytest.mark.parametrize("htmx", [False, True])
+def test_odd_queries_get_a_friendly_answer_never_an_error(client, query, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.get(reverse("almanach:search"), {"q": query}, headers=headers)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<script>alert" not in html
+    if len(query) > 200:
+        assert "Dotaz je příliš dlouhý" in html
+
+
+def test_punctuation_only_query_explains_itself(client):
+    html = get(client, reverse("almanach:search") + "?q=%3F%21")
+    assert "V dotazu není žádné slovo" in html
+
+
+# --- JSON API ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/almanach/api/hledat", "/almanach/api/hledat/"])
+def test_search_api_returns_best_first_with_plain_snippets(client, path):
+    response = client.get(path, {"q": "robber"})
+    assert response.status_code == 200
+    data = response.json()
+    assert set(data) == {"query", "results"}
+    assert data["query"] == "robber"
+    assert 1 <= len(data["results"]) <= 10
+    first = data["results"][0]
+    assert set(first) == {"headword", "url", "snippet"}
+    assert first == {**first, "headword": "Zloděj", "url": "/almanach/zlodej/"}
+    assert "<" not in "".join(r["snippet"] for r in data["results"])
+
+
+def test_search_api_gives_at_most_ten(client):
+    assert len(client.get("/almanach/api/hledat", {"q": "karta"}).json()["results"]) <= 10
+
+
+@pytest.mark.parametrize("query", BAD_QUERIES, ids=lambda q: repr(q[:20]))
+def test_search_api_survives_odd_queries(client, query):
+    response = client.get("/almanach/api/hledat", {"q": query})
+    assert response.status_code == 200
+    assert isinstance(response.json()["results"], list)
+
+
+@pytest.mark.parametrize("path", ["/almanach/api/hesla", "/almanach/api/hesla/"])
+def test_headwords_api_lists_headwords_and_pages(client, path):
+    data = client.get(path).json()
+    assert len(data["headwords"]) == 34
+    assert data["headwords"][0] == {
+        "headword": "Akční karty", "slug": "akcni-karty", "url": "/almanach/akcni-karty/",
+        "letter": "A",
+    }
+    assert {page["slug"] for page in data["pages"]} >= {"herni-material", "katan-pro-dva"}
+    assert all(page["url"].startswith("/almanach/") for page in data["pages"])

@@ -1,0 +1,69 @@
+"""The Almanach in a real browser: search as you type (htmx), entries, cross-references."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content")]
+
+
+def test_type_into_the_search_box_open_the_suggestion_follow_a_cross_reference(live_server, page):
+    page.goto(live_server.url + "/")
+    page.locator("#hledat-q").press_sequentially("zlodej", delay=40)
+    suggestion = page.locator("#hledat-naseptavac a", has_text="Zloděj").first
+    expect(suggestion).to_be_visible()
+    suggestion.click()
+
+    expect(page).to_have_url(live_server.url + "/almanach/zlodej/")
+    expect(page.locator("h1")).to_have_text("Zloděj")
+
+    xref = page.locator(".entry-body a.xref").first
+    target = xref.get_attribute("href")
+    label = xref.inner_text().replace("→", "").strip()
+    xref.click()
+    expect(page).to_have_url(live_server.url + target)
+    expect(page.locator("h1")).to_have_text(re.compile(re.escape(label), re.IGNORECASE))
+
+
+def test_escape_closes_the_suggestions(live_server, page):
+    page.goto(live_server.url + "/almanach/")
+    page.locator("#hledat-q").press_sequentially("pristav", delay=30)
+    expect(page.locator("#hledat-naseptavac .suggest-list")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#hledat-naseptavac")).to_be_empty()
+
+
+def test_search_works_without_javascript(live_server, browser):
+    context = browser.new_context(locale="cs-CZ", java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/")
+        page.locator("#hledat-q").fill("lupič")
+        page.locator("#hledat-q").press("Enter")
+        expect(page).to_have_url(re.compile(r"/almanach/hledat/\?q="))
+        result = page.locator(".search-results a", has_text="Zloděj").first
+        expect(result).to_be_visible()
+        result.click()
+        expect(page.locator("h1")).to_have_text("Zloděj")
+    finally:
+        context.close()
+
+
+def test_the_index_letter_bar_jumps_to_a_letter(live_server, page):
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(live_server.url + "/almanach/")
+    page.locator(".letter-bar a", has_text=re.compile("^Ž$")).click()
+    expect(page).to_have_url(re.compile("#pismeno-z-hacek$"))
+    expect(page.locator("#pismeno-z-hacek a", has_text="Žetony s čísly")).to_be_in_viewport()
+    bar_width = page.locator(".letter-bar").evaluate("el => el.scrollWidth")
+    assert bar_width <= 375, "the letter bar wraps on a phone"
+
+
+def test_no_csp_violations_on_almanach_pages(live_server, page):
+    violations = []
+    page.on("console", lambda message: violations.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    for path in ("/almanach/", "/almanach/pokrok/", "/almanach/hledat/?q=zlodej"):
+        page.goto(live_server.url + path)
+    assert violations == []

@@ -1,0 +1,74 @@
+"""Shared fixtures: the site's content in the test database, and a real browser.
+
+content   Entry rows (and whatever else load_content loads) in the test database. Works for
+          plain `db` tests and for `transactional_db` / `live_server` tests alike: it loads
+          only when the table is empty.
+browser   one headless Debian chromium for the session, driven by Playwright.
+page      a fresh browser context (Czech locale) and page per test.
+
+Browser tests carry @pytest.mark.browser and are never skipped: without chromium they fail
+and say how to install it.
+"""
+
+import io
+import os
+import shutil
+
+import pytest
+from django.core.management import call_command
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+
+
+@pytest.fixture
+def content(db):
+    # `db` turns transactional by itself when the test also uses transactional_db or
+    # live_server (pytest-django looks at the test's fixtures), so one fixture serves both.
+    from almanach.models import Entry
+
+    if not Entry.objects.exists():
+        call_command("load_content", stdout=io.StringIO())
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.fail(
+            f"Chromium není v {CHROMIUM}: nainstalujte ho (apt-get install chromium, "
+            "nebo `make chromium`). Testy v prohlížeči se nepřeskakují.",
+            pytrace=False,
+        )
+    # Playwright's sync API runs an event loop in the test thread; the ORM calls that the
+    # tests and the live server make alongside it are safe here (no async code of ours).
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+    except Exception as error:
+        playwright.stop()
+        pytest.fail(f"Chromium se nepodařilo spustit: {error}", pytrace=False)
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(locale="cs-CZ")
+    context.set_default_timeout(10_000)
+    tab = context.new_page()
+    yield tab
+    context.close()
