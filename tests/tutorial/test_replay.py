@@ -100,6 +100,11 @@ def test_1_orange_cannot_build_a_road(rep):
     assert hand(state, "red")["lumber"] == 1
     assert hand(state, "blue")["lumber"] == 2
     assert not {"traded", "built", "bank_traded"} & set(kinds(rep.turn(1)))
+    game = game_after(1, 1)
+    game.apply(actions.EndTrade(player="orange"))
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(actions.BuildRoad(player="orange", path="e1.SW"))
+    assert refused.value.code == "not_enough_resources"
 
 
 def test_2_red_buys_year_of_plenty(rep):
@@ -203,7 +208,8 @@ def test_8_knight_before_the_roll_then_8_and_a_settlement(rep):
     assert hand(turn.end, "white")["grain"] == 0  # "his last grain"
     white = turn.end["players"]["white"]
     assert white["knights"] == 1 and white["played"] == ["knight"]
-    # The new settlement is on the wool harbour, usable from white's next turn.
+    # The new settlement is on the wool harbour, usable from white's next turn (Přístav).
+    assert "wool" not in game_after(8, 3).harbors_of("white")
     assert "wool" in game_after(12, 1).harbors_of("white")
 
 
