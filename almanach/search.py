@@ -48,7 +48,7 @@ SYNONYM_REWRITE = 0.95
 # The query is exactly an entry's headword or one of its aliases (in any word forms).
 EXACT_NAME_BONUS = 1.5
 # Results scoring under this share of the best one are noise, not answers.
-RELATIVE_CUTOFF = 0.12
+RELATIVE_CUTOFF = 0.06
 
 MESSAGE_EMPTY = "Napište, co hledáte: třeba „zloděj“, „nejdelší cesta“ nebo „kolik karet odhodit“."
 MESSAGE_TOO_LONG = (
@@ -528,7 +528,8 @@ def site_index() -> SearchIndex:
     """The index of everything in the Entry table, cached in memory.
 
     One cheap query per call (row count and last change) tells whether load_content has
-    changed the table since the index was built, in this process or in another one.
+    changed the table since the index was built, in this process or in another one. When
+    the rows changed but their content did not (a reload of the same files), the index stays.
     """
     global _site_index
     from django.db.models import Count, Max
@@ -537,10 +538,15 @@ def site_index() -> SearchIndex:
 
     state = Entry.objects.aggregate(count=Count("id"), changed=Max("updated_at"))
     fingerprint = (state["count"], state["changed"])
-    if _site_index is None or _site_index[0] != fingerprint:
-        entries = Entry.objects.order_by("sort_key")
-        _site_index = (fingerprint, SearchIndex(document_for(entry) for entry in entries))
-    return _site_index[1]
+    if _site_index is not None and _site_index[0] == fingerprint:
+        return _site_index[1]
+    documents = [document_for(entry) for entry in Entry.objects.order_by("sort_key")]
+    if _site_index is not None and _site_index[1].documents == documents:
+        index = _site_index[1]
+    else:
+        index = SearchIndex(documents)
+    _site_index = (fingerprint, index)
+    return index
 
 
 def document_for(entry, url: str = "") -> Document:
