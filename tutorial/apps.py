@@ -8,5 +8,7 @@ class TutorialConfig(AppConfig):
     def ready(self):
         from almanach import links
         from tutorial.backlinks import example_game_steps
+        from tutorial.views_quiz import practice_links
 
         links.register(example_game_steps)
+        links.register(practice_links)

@@ -1,0 +1,398 @@
+"""Class sessions: joining, seats, answering, results and rate limits (Django, no HTTP).
+
+The views parse requests and render; the rules of a class session live here so that tests
+can drive them without a browser.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import random
+import secrets
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tutorial import quiz
+from tutorial.models import (
+    CODE_LENGTH,
+    Answer,
+    Attempt,
+    ClassSession,
+    Pupil,
+    Quiz,
+    QuizItem,
+    new_code,
+)
+
+NICKNAME_MAX = 30
+POINTS_CORRECT = 1000
+SPEED_WINDOW = 60  # seconds: the speed bonus fades over this time when there is no timer
+
+ADJECTIVES = (
+    "Rychlý", "Chytrý", "Statečný", "Veselý", "Tichý", "Bystrý", "Moudrý", "Hbitý", "Odvážný",
+    "Zvídavý", "Šikovný", "Pilný", "Vytrvalý", "Laskavý", "Skromný", "Mazaný", "Bodrý",
+    "Čilý", "Klidný", "Šťastný",
+)
+ANIMALS = (
+    "Ježek", "Jezevec", "Bobr", "Sokol", "Vlk", "Rys", "Orel", "Medvěd", "Zajíc", "Krtek",
+    "Čáp", "Datel", "Sýček", "Mlok", "Netopýr", "Jelen", "Kos", "Kapr", "Pstruh", "Výr",
+    "Skřivan", "Beran", "Osel", "Tučňák",
+)
+
+
+class JoinError(Exception):
+    """A join that cannot go ahead; ``message`` is Czech and shown to the pupil."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+# --- rate limits -------------------------------------------------------------------------
+
+def too_many(scope: str, key: str, limit: int, window: timedelta) -> bool:
+    since = timezone.now() - window
+    return Attempt.objects.filter(scope=scope, key=key[:200], created__gte=since).count() >= limit
+
+
+def record_failure(scope: str, key: str) -> None:
+    Attempt.objects.create(scope=scope, key=key[:200])
+    if secrets.randbelow(50) == 0:  # now and then, forget attempts older than a day
+        Attempt.objects.filter(created__lt=timezone.now() - timedelta(days=1)).delete()
+
+
+def clear_failures(scope: str, key: str) -> None:
+    Attempt.objects.filter(scope=scope, key=key[:200]).delete()
+
+
+# --- sessions and seats ----------------------------------------------------------------------
+
+def start_session(quiz_: Quiz, teacher, pace: str, timer_seconds: int | None,
+                  speed_scoring: bool) -> ClassSession:
+    for _ in range(20):
+        try:
+            with transaction.atomic():
+                return ClassSession.objects.create(
+                    quiz=quiz_, teacher=teacher, code=new_code(), pace=pace,
+                    timer_seconds=timer_seconds or None, speed_scoring=speed_scoring,
+                )
+        except IntegrityError:  # the code is taken: draw another
+            continue
+    raise RuntimeError("no free join code")
+
+
+def find_session(code: str) -> ClassSession | None:
+    if not code or len(code) != CODE_LENGTH:
+        return None
+    return ClassSession.objects.select_related("quiz").filter(code=code).first()
+
+
+def clean_nickname(text: str) -> str:
+    text = unicodedata.normalize("NFC", text or "")
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    return " ".join(text.split())
+
+
+def nickname_key(nickname: str) -> str:
+    return nickname.casefold()
+
+
+def generated_nickname(session: ClassSession, rng: random.Random | None = None) -> str:
+    rng = rng or random.SystemRandom()
+    taken = set(session.pupils.values_list("nickname_key", flat=True))
+    for _ in range(60):
+        name = f"{rng.choice(ADJECTIVES)} {rng.choice(ANIMALS)}"
+        if nickname_key(name) not in taken:
+            return name
+    for number in range(2, 10_000):
+        name = f"{rng.choice(ADJECTIVES)} {rng.choice(ANIMALS)} {number}"
+        if nickname_key(name) not in taken:
+            return name
+    raise JoinError("Nepodařilo se vymyslet volnou přezdívku. Zadej vlastní.")
+
+
+def join(session: ClassSession, nickname: str) -> Pupil:
+    if session.is_closed:
+        raise JoinError("Tato hra už skončila. Připojit se nedá.", status=410)
+    nickname = clean_nickname(nickname)
+    if not nickname:
+        nickname = generated_nickname(session)
+    if len(nickname) < 2:
+        raise JoinError("Přezdívka musí mít aspoň 2 znaky.")
+    if len(nickname) > NICKNAME_MAX:
+        raise JoinError(f"Přezdívka smí mít nejvýš {NICKNAME_MAX} znaků.")
+    key = nickname_key(nickname)
+    try:
+        with transaction.atomic():
+            return Pupil.objects.create(session=session, nickname=nickname, nickname_key=key)
+    except IntegrityError:
+        raise JoinError(
+            f"Přezdívku „{nickname}“ už v této hře někdo má. Zvolte si jinou.", status=409
+        ) from None
+
+
+def seat(session: ClassSession, token: str | None) -> Pupil | None:
+    if not token:
+        return None
+    return Pupil.objects.filter(session=session, token=token).first()
+
+
+# --- questions ---------------------------------------------------------------------------
+
+def variant_for(item: QuizItem, pupil: Pupil | None) -> str:
+    """The item's own variant, or for per-pupil items a seed stable for this pupil."""
+    if item.variant:
+        return item.variant
+    if pupil is None:
+        return "s1"
+    digest = hashlib.sha256(f"{item.pk}:{pupil.pk}:{pupil.session_id}".encode()).digest()
+    return f"s{int.from_bytes(digest[:4], 'big') % quiz.MAX_SEED + 1}"
+
+
+def items_of(session: ClassSession) -> list[QuizItem]:
+    return list(session.quiz.items.all())
+
+
+def current_index(session: ClassSession, pupil: Pupil, items: list[QuizItem],
+                  answered: set[int]) -> int | None:
+    """Which question (0-based) the pupil should see now; None when there is none left."""
+    if session.teacher_paced:
+        return min(session.current, len(items) - 1) if items else None
+    for index, item in enumerate(items):
+        if item.pk not in answered:
+            return index
+    return None
+
+
+@dataclass
+class Stored:
+    answer: Answer
+    created: bool  # False: this question had been answered already (a double tap)
+
+
+def submit(session: ClassSession, pupil: Pupil, item: QuizItem, raw) -> Stored:
+    """Grade and store one answer. The first answer counts; later ones return it unchanged."""
+    existing = Answer.objects.filter(pupil=pupil, item=item).first()
+    if existing:
+        return Stored(existing, False)
+    variant = variant_for(item, pupil)
+    prepared = quiz.prepare(item.kind, variant)
+    response = quiz.normalize(prepared, raw)
+    graded = quiz.grade(prepared, response)
+    late = session.is_closed or _after_deadline(session, item)
+    points = 0 if late or not graded.correct else _points(session, pupil)
+    try:
+        with transaction.atomic():
+            answer = Answer.objects.create(
+                pupil=pupil, item=item, variant=variant, response=response,
+                correct=graded.correct, score=graded.score, points=points, late=late,
+            )
+    except IntegrityError:
+        return Stored(Answer.objects.get(pupil=pupil, item=item), False)
+    return Stored(answer, True)
+
+
+def _after_deadline(session: ClassSession, item: QuizItem) -> bool:
+    deadline = session.deadline()
+    if deadline is None or not session.teacher_paced:
+        return False
+    on_current = item.order - 1 == session.current
+    return not on_current or timezone.now() > deadline
+
+
+def _points(session: ClassSession, pupil: Pupil) -> int:
+    if not session.speed_scoring:
+        return POINTS_CORRECT
+    window = session.timer_seconds or SPEED_WINDOW
+    if session.teacher_paced and session.question_started:
+        started = session.question_started
+    else:
+        last = pupil.answers.order_by("-answered").values_list("answered", flat=True).first()
+        started = last or pupil.joined
+    elapsed = (timezone.now() - started).total_seconds()
+    share = max(0.0, 1.0 - elapsed / window)
+    return int(POINTS_CORRECT / 2 + POINTS_CORRECT / 2 * share)
+
+
+# --- teacher's controls ------------------------------------------------------------------
+
+def control(session: ClassSession, action: str) -> str | None:
+    """Apply a teacher's button; returns a Czech message for anything refused."""
+    count = session.quiz.items.count()
+    if action == "start":
+        if session.state != ClassSession.State.LOBBY:
+            return None
+        if not count:
+            return "Kvíz nemá žádné otázky."
+        session.state = ClassSession.State.RUNNING
+        session.current = 0
+        session.question_started = timezone.now()
+    elif action in ("next", "prev"):
+        if session.state != ClassSession.State.RUNNING or not session.teacher_paced:
+            return None
+        step = 1 if action == "next" else -1
+        target = session.current + step
+        if not 0 <= target < count:
+            return None
+        session.current = target
+        session.question_started = timezone.now()
+    elif action == "close":
+        if session.is_closed:
+            return None
+        session.state = ClassSession.State.CLOSED
+        session.closed = timezone.now()
+    else:
+        return "Neznámý příkaz."
+    session.save()
+    return None
+
+
+# --- results -----------------------------------------------------------------------------
+
+@dataclass
+class ItemResult:
+    item: QuizItem
+    index: int
+    answered: int
+    correct: int
+    node_heat: dict
+    path_heat: dict
+    prepared: object | None  # the shared question, when everybody had the same one
+
+    @property
+    def share(self) -> int:
+        return round(100 * self.correct / self.answered) if self.answered else 0
+
+
+@dataclass
+class PupilRow:
+    pupil: Pupil
+    marks: list  # per item: True, False, None (not answered)
+    points: int
+    correct: int
+
+
+def results(session: ClassSession) -> tuple[list[ItemResult], list[PupilRow]]:
+    items = items_of(session)
+    pupils = list(session.pupils.all())
+    answers = list(Answer.objects.filter(pupil__session=session).values(
+        "pupil_id", "item_id", "response", "correct", "points", "late"))
+    by_item: dict[int, list[dict]] = {}
+    by_pupil: dict[tuple[int, int], dict] = {}
+    for row in answers:
+        by_item.setdefault(row["item_id"], []).append(row)
+        by_pupil[(row["pupil_id"], row["item_id"])] = row
+    item_results = []
+    for index, item in enumerate(items):
+        rows = by_item.get(item.pk, [])
+        prepared = None
+        heat: Counter = Counter()
+        if item.variant:
+            try:
+                prepared = quiz.prepare(item.kind, item.variant)
+            except quiz.BadVariant:
+                prepared = None
+            if prepared is not None and prepared.clicks:
+                for row in rows:
+                    heat.update(row["response"] if isinstance(row["response"], list) else [])
+        nodes = prepared is not None and prepared.kind.answer == quiz.NODES
+        item_results.append(ItemResult(
+            item=item, index=index, answered=len(rows),
+            correct=sum(1 for r in rows if r["correct"] and not r["late"]),
+            node_heat=dict(heat) if nodes else {},
+            path_heat=dict(heat) if not nodes else {},
+            prepared=prepared,
+        ))
+    table = []
+    for pupil in pupils:
+        marks, points, right = [], 0, 0
+        for item in items:
+            row = by_pupil.get((pupil.pk, item.pk))
+            if row is None:
+                marks.append(None)
+                continue
+            ok = row["correct"] and not row["late"]
+            marks.append(ok)
+            points += row["points"]
+            right += ok
+        table.append(PupilRow(pupil=pupil, marks=marks, points=points, correct=right))
+    table.sort(key=lambda r: (-r.points, -r.correct, r.pupil.nickname_key))
+    return item_results, table
+
+
+def results_csv(session: ClassSession) -> str:
+    item_results, table = results(session)
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";")
+    header = ["přezdívka"]
+    header += [f"{r.index + 1}. {quiz.kind(r.item.kind).title}" for r in item_results]
+    header += ["správně", "body"]
+    writer.writerow(header)
+    for row in table:
+        cells = [_csv_safe(row.pupil.nickname)]
+        cells += ["" if m is None else ("1" if m else "0") for m in row.marks]
+        cells += [row.correct, row.points]
+        writer.writerow(cells)
+    return "\ufeff" + out.getvalue()  # a BOM so that spreadsheet programs read UTF-8
+
+
+def _csv_safe(text: str) -> str:
+    """Keep a nickname from being read as a formula by a spreadsheet."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+# --- building quizzes --------------------------------------------------------------------
+
+VARIANT_MODES = {
+    "almanach": "Příklady z almanachu (pro všechny stejné)",
+    "same": "Náhodná pozice, pro všechny stejná",
+    "pupil": "Náhodná pozice, pro každého žáka jiná",
+}
+
+
+def item_variant(kind_slug: str, mode: str, number: int, rng: random.Random | None = None) -> str:
+    """The variant key for a new quiz item (``number`` counts items of this kind from 0)."""
+    if mode == "pupil":
+        return ""
+    if mode == "almanach":
+        examples = quiz.examples(kind_slug)
+        if number < len(examples):
+            return examples[number].variant
+    return quiz.new_variant(rng)
+
+
+def build_quiz(owner, title: str, kinds: list[str], per_kind: int, mode: str) -> Quiz:
+    with transaction.atomic():
+        quiz_ = Quiz.objects.create(owner=owner, title=title)
+        order = 1
+        for number in range(per_kind):
+            for slug in kinds:
+                QuizItem.objects.create(quiz=quiz_, order=order, kind=slug,
+                                        variant=item_variant(slug, mode, number))
+                order += 1
+    return quiz_
+
+
+def add_item(quiz_: Quiz, kind_slug: str, mode: str) -> QuizItem:
+    with transaction.atomic():
+        last = quiz_.items.order_by("-order").values_list("order", flat=True).first() or 0
+        used = quiz_.items.filter(kind=kind_slug).count()
+        return QuizItem.objects.create(quiz=quiz_, order=last + 1, kind=kind_slug,
+                                       variant=item_variant(kind_slug, mode, used))
+
+
+def remove_item(item: QuizItem) -> None:
+    with transaction.atomic():
+        quiz_ = item.quiz
+        item.delete()
+        for order, other in enumerate(quiz_.items.order_by("order"), start=1):
+            if other.order != order:
+                QuizItem.objects.filter(pk=other.pk).update(order=order)

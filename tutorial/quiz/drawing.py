@@ -1,0 +1,124 @@
+"""The board of a quiz question: click targets, the learner's choice, the graded marks.
+
+Uses :func:`tutorial.board_svg.render_board` and adds one thing it does not draw: marks
+per place after grading (hit, missed, wrong, the building that forbids, the missing road).
+They are drawn over the board with ``pointer-events="none"`` and colours as presentation
+attributes (strict CSP: no inline style). No Django here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from tutorial import board_svg
+
+MARK_COLOURS = {
+    "hit": "#1d7a3a",
+    "miss": "#c77700",
+    "wrong": "#b3261e",
+    "culprit": "#b3261e",
+    "need": "#b3261e",
+}
+MARK_LABELS = {
+    "hit": "správně",
+    "miss": "vynecháno",
+    "wrong": "chybně označeno",
+    "culprit": "tohle brání stavbě",
+    "need": "tady chybí vlastní silnice",
+}
+
+
+def _node_mark(place: str, mark: str) -> str:
+    x, y = board_svg.node_xy(place)
+    colour = MARK_COLOURS[mark]
+    if mark == "wrong":
+        return (
+            f'<g class="mark mark-wrong"><circle cx="{x}" cy="{y}" r="9" fill="#fff"'
+            f' stroke="{colour}" stroke-width="3"/>'
+            f'<path d="M{x - 4} {y - 4}l8 8m0 -8l-8 8" stroke="{colour}" stroke-width="3"/></g>'
+        )
+    if mark == "culprit":
+        return (f'<circle class="mark mark-culprit" cx="{x}" cy="{y}" r="14" fill="none"'
+                f' stroke="{colour}" stroke-width="3.5" stroke-dasharray="5 3"/>')
+    dash = ' stroke-dasharray="4 2"' if mark == "miss" else ""
+    fill = colour if mark == "hit" else "#fff"
+    return (f'<circle class="mark mark-{mark}" cx="{x}" cy="{y}" r="8" fill="{fill}"'
+            f' fill-opacity=".9" stroke="{colour}" stroke-width="3"{dash}/>')
+
+
+def _path_mark(place: str, mark: str) -> str:
+    (ax, ay), (bx, by) = board_svg.path_xy(place)
+    colour = MARK_COLOURS[mark]
+    dash = ' stroke-dasharray="5 4"' if mark in ("miss", "need") else ""
+    cut = 0.18
+    x1, y1 = ax + (bx - ax) * cut, ay + (by - ay) * cut
+    x2, y2 = bx - (bx - ax) * cut, by - (by - ay) * cut
+    return (f'<line class="mark mark-{mark}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}"'
+            f' y2="{y2:.1f}" stroke="{colour}" stroke-width="6" stroke-linecap="round"{dash}/>')
+
+
+def marks_svg(marks: Mapping[tuple[str, str], str]) -> str:
+    """Marks keyed by (kind, place): kind "node" or "path" ("e1.SE" names both a corner and
+    a coastal edge, so the id alone is not enough)."""
+    out = []
+    for (kind, place), mark in sorted(marks.items()):
+        if mark not in MARK_COLOURS:
+            continue
+        if kind == "path":
+            out.append(_path_mark(place, mark))
+        elif kind == "node":
+            out.append(_node_mark(place, mark))
+    if not out:
+        return ""
+    return '<g class="marks" pointer-events="none">' + "".join(out) + "</g>"
+
+
+def draw(
+    prepared,
+    *,
+    selected: Iterable[str] = (),
+    marks: Mapping[str, str] | None = None,
+    trail: Iterable[str] = (),
+    target_url: Callable[[str], str] | None = None,
+    node_heat: Mapping[str, int] | None = None,
+    path_heat: Mapping[str, int] | None = None,
+    title: str | None = None,
+) -> str:
+    """The question's board as SVG markup (a str of trusted markup)."""
+    answer = prepared.kind.answer
+    marks = dict(marks or {})
+    hex_marks = {place for kind, place in marks if kind == "hex"}
+    selected = list(selected)
+    kwargs = {}
+    if target_url is not None and prepared.targets:
+        key = "node_targets" if answer == "nodes" else "path_targets"
+        kwargs[key] = prepared.targets
+        kwargs["target_url"] = target_url
+        kwargs["target_label"] = _label_for(prepared, set(selected))
+    svg = board_svg.render_board(
+        prepared.board,
+        highlight_hexes=hex_marks,
+        highlight_nodes=selected if answer == "nodes" else (),
+        highlight_paths=selected if answer == "paths" else (),
+        node_heat=node_heat,
+        path_heat=path_heat,
+        trail=trail,
+        title=title or prepared.kind.title,
+        css_class="quiz-board-svg",
+        **kwargs,
+    )
+    overlay = marks_svg(marks)
+    if overlay:
+        svg = svg[: -len("</svg>")] + overlay + "</svg>"
+    return svg
+
+
+def _label_for(prepared, selected: set[str]) -> Callable[[str], str]:
+    def label(place: str) -> str:
+        if prepared.kind.answer == "nodes":
+            text = f"Křižovatka {board_svg.node_name(prepared.board, place)}"
+        else:
+            text = f"Cesta {board_svg.path_name(prepared.board, place)}"
+        return text + (" (označeno)" if place in selected else "")
+
+    return label
