@@ -19,6 +19,10 @@ def _near_buildings(game, node: str) -> list[str]:
     return [n for n in near if n in game.buildings]
 
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _paths_at(node: str) -> list[str]:
     return [topo.PATH_IDS[p] for p in topo.INTERSECTION_PATHS[topo.INTERSECTION_INDEX[node]]]
 
@@ -75,13 +79,14 @@ class SettlementSpots(Kind):
                 if path not in game.roads:
                     marks[("path", path)] = "need"
         if violation is None:  # should not happen: the engine said the spot is not legal
-            return Reason(f"Křižovatka {place}: tady vesnice stát nesmí."), marks
-        return Reason(f"Křižovatka {place}: {violation.message}", violation.headword), marks
+            return Reason(f"Křižovatka {place} – tady vesnice stát nesmí."), marks
+        return Reason(f"Křižovatka {place} – {_lower_first(violation.message)}",
+                      violation.headword), marks
 
     def explain_miss(self, question: Question, game, node: str) -> Reason:
         pos = board_svg.position_of(game)
         return Reason(
-            f"Křižovatka {board_svg.node_name(pos, node)}: tady vesnice stát smí "
+            f"Křižovatka {board_svg.node_name(pos, node)} – tady vesnice stát smí "
             "(vede sem vlastní silnice a sousední křižovatky jsou volné).",
             HEADWORD_SETTLEMENT,
         )
@@ -155,13 +160,14 @@ class RoadSpots(Kind):
             if holder and holder[0] != color and own_road_here:
                 marks[("node", end)] = "culprit"
         if violation is None:
-            return Reason(f"Cesta {place}: tady silnice vést nesmí."), marks
-        return Reason(f"Cesta {place}: {violation.message}", violation.headword), marks
+            return Reason(f"Cesta {place} – tady silnice vést nesmí."), marks
+        return Reason(f"Cesta {place} – {_lower_first(violation.message)}",
+                      violation.headword), marks
 
     def explain_miss(self, question: Question, game, path: str) -> Reason:
         pos = board_svg.position_of(game)
         return Reason(
-            f"Cesta {board_svg.path_name(pos, path)}: tady silnice vést smí "
+            f"Cesta {board_svg.path_name(pos, path)} – tady silnice vést smí "
             "(navazuje na vlastní stavbu nebo silnici).",
             HEADWORD_ROAD,
         )
