@@ -102,9 +102,60 @@ class _SeatActions:
         }
         self.discard: dict[tuple[int, ...], A.Discard] = {}
         self.road_building: dict[tuple[int, ...], A.PlayRoadBuilding] = {}
+        self._bank_lists: dict[int, tuple[A.TradeBank, ...]] = {}
+        self._domestic_lists: dict[str, dict[int, tuple[A.TradePlayers, ...]]] = {
+            partner: {} for partner in self.domestic
+        }
+
+    def bank_trades(self, giveable: int, available: int) -> tuple[A.TradeBank, ...]:
+        """1-card maritime trades giving a resource of mask ``giveable`` for a different one
+        of mask ``available`` (bit r = resource r)."""
+        key = giveable << 5 | available
+        found = self._bank_lists.get(key)
+        if found is None:
+            found = self._bank_lists[key] = tuple(
+                self.bank[g][t] for g in range(5) if giveable >> g & 1
+                for t in range(5) if t != g and available >> t & 1)
+        return found
+
+    def domestic_trades(self, partner: str, mine: int, theirs: int) -> tuple[A.TradePlayers, ...]:
+        """1-for-1 trades with ``partner``: any resource of mask ``mine`` for a different
+        one of mask ``theirs``."""
+        cache = self._domestic_lists[partner]
+        key = mine << 5 | theirs
+        found = cache.get(key)
+        if found is None:
+            table = self.domestic[partner]
+            found = cache[key] = tuple(
+                table[g][t] for g in range(5) if mine >> g & 1
+                for t in range(5) if t != g and theirs >> t & 1)
+        return found
 
 
 _SEAT_ACTIONS = {color: _SeatActions(color) for color in COLORS}
+# The shared 1-for-1 trade offers, parsed once: id -> (action, give counts, get counts).
+_ONE_FOR_ONE: dict[int, tuple[A.TradePlayers, list[int], list[int]]] = {}
+for _seat in _SEAT_ACTIONS.values():
+    for _table in _seat.domestic.values():
+        for _g, _row in enumerate(_table):
+            for _t, _offer in enumerate(_row):
+                _ONE_FOR_ONE[id(_offer)] = (
+                    _offer, [int(r == _g) for r in range(5)], [int(r == _t) for r in range(5)])
+
+
+def _lookup(table: dict, key: object) -> int | None:
+    """table[key], or None for an unknown or unhashable key."""
+    try:
+        return table.get(key)
+    except TypeError:
+        return None
+
+
+def _mask(counts: Sequence[int]) -> int:
+    """Bit r set when counts[r] > 0."""
+    a, b, c, d, e = counts
+    return ((1 if a else 0) | (2 if b else 0) | (4 if c else 0) | (8 if d else 0)
+            | (16 if e else 0))
 
 
 def _multisets(hand: Sequence[int], k: int) -> list[tuple[int, ...]]:
@@ -318,42 +369,42 @@ class Game:
     # -- input parsing (readable ids -> small ints) ------------------------------------
 
     def _player(self, color: object) -> int:
-        p = self._seat.get(color)  # type: ignore[arg-type]
+        p = _lookup(self._seat, color)
         if p is None:
             raise InvalidInput(f"Ve hře není hráč {color!r}.")
         return p
 
     @staticmethod
     def _node(node_id: object) -> int:
-        node = INTERSECTION_INDEX.get(node_id)  # type: ignore[arg-type]
+        node = _lookup(INTERSECTION_INDEX, node_id)
         if node is None:
             raise InvalidInput(f"Neznámá křižovatka {node_id!r}.")
         return node
 
     @staticmethod
     def _path(path_id: object) -> int:
-        path = PATH_INDEX.get(path_id)  # type: ignore[arg-type]
+        path = _lookup(PATH_INDEX, path_id)
         if path is None:
             raise InvalidInput(f"Neznámá cesta {path_id!r}.")
         return path
 
     @staticmethod
     def _hex(hex_id: object) -> int:
-        h = HEX_INDEX.get(hex_id)  # type: ignore[arg-type]
+        h = _lookup(HEX_INDEX, hex_id)
         if h is None:
             raise InvalidInput(f"Neznámé pole {hex_id!r}.")
         return h
 
     @staticmethod
     def _resource(name: object) -> int:
-        r = RESOURCE_INDEX.get(name)  # type: ignore[arg-type]
+        r = _lookup(RESOURCE_INDEX, name)
         if r is None:
             raise InvalidInput(f"Neznámá surovina {name!r} (možnosti: {', '.join(RESOURCES)}).")
         return r
 
     @staticmethod
     def _card(name: object) -> int:
-        card = DEV_CARD_INDEX.get(name)  # type: ignore[arg-type]
+        card = _lookup(DEV_CARD_INDEX, name)
         if card is None:
             raise InvalidInput(f"Neznámá akční karta {name!r}.")
         return card
@@ -595,7 +646,7 @@ class Game:
         handler = _HANDLERS.get(action.__class__)
         if handler is None:
             raise InvalidInput(f"Neznámá akce {action!r}.")
-        p = self._seat.get(action.player)
+        p = _lookup(self._seat, action.player)
         if p is None:
             raise InvalidInput(f"Ve hře není hráč {action.player!r}.")
         if self._winner >= 0:
@@ -772,7 +823,7 @@ class Game:
         R.players_turn(self, p)
         R.phase_is(self, ("robber",))
         R.robber_moves_away(self, h)
-        R.robber_victim(self, p, h, victim, "sedmicka-padla-nastupuje-zlodej")
+        R.robber_victim(self, p, h, victim, "sedmicka-padla-nastupuje-zlodej", True)
         self._check_stolen_card(victim, card)
         events: list = []
         card = self._move_robber_and_steal(p, h, victim, card, events)
@@ -798,7 +849,7 @@ class Game:
         h, victim, card = self._robber_args(a)
         self._card_checks(p, KNIGHT)
         R.robber_moves_away(self, h)
-        R.robber_victim(self, p, h, victim, "rytir")
+        R.robber_victim(self, p, h, victim, "rytir", False)
         self._check_stolen_card(victim, card)
         events = self._play(p, KNIGHT)
         card = self._move_robber_and_steal(p, h, victim, card, events)
@@ -967,15 +1018,22 @@ class Game:
 
     def _do_trade_players(self, p: int, a: A.TradePlayers) -> list:
         q = self._player(a.partner)
-        give, get = self._cards(a.give), self._cards(a.get)
+        known = _ONE_FOR_ONE.get(id(a))
+        if known is not None and known[0] is a:
+            # One of the shared 1-for-1 offers: already parsed, never a gift or a swap of
+            # one resource for itself.
+            give, get = known[1], known[2]
+        else:
+            give, get = self._cards(a.give), self._cards(a.get)
         R.trade_only_with_active_player(self, p)
         R.players_turn(self, p)
         R.phase_is(self, TRADE_PHASES)
         if q == p:
             raise RuleViolation("trade_with_self", "Obchodovat lze jen s jiným hráčem.",
                                 "obchod-vnitrni")
-        R.no_gifts(give, get)
-        R.not_same_resource_both_ways(give, get)
+        if known is None:
+            R.no_gifts(give, get)
+            R.not_same_resource_both_ways(give, get)
         R.holds_cards(self, p, give, "Hráč na tahu")
         R.holds_cards(self, q, get, "Spoluhráč")
         mine, theirs = self._hands[p], self._hands[q]
@@ -1065,23 +1123,26 @@ class Game:
         return []
 
     def _trade_actions(self, p: int, acts: _SeatActions, out: list) -> None:
-        hand, bank, hands = self._hands[p], self._bank, self._hands
-        partners = [(hands[q], acts.domestic[self._colors[q]])
-                    for q in range(self._n) if q != p and any(hands[q])]
-        for give in range(5):
-            k = hand[give]
-            if not k:
-                continue
-            if k >= self._rate(p, give):
-                row = acts.bank[give]
-                for get in range(5):
-                    if get != give and bank[get]:
-                        out.append(row[get])
-            for their, table in partners:
-                row = table[give]
-                for get in range(5):
-                    if get != give and their[get]:
-                        out.append(row[get])
+        hand = self._hands[p]
+        mine = _mask(hand)
+        if not mine:
+            return
+        harbors = self._harbors[p]
+        if not self.rules.combined_trade_build:
+            harbors &= ~self._fresh[p]
+        generic_rate = 3 if harbors >> GENERIC & 1 else 4
+        giveable = 0
+        for r in range(5):
+            if hand[r] >= (2 if harbors >> r & 1 else generic_rate):
+                giveable |= 1 << r
+        if giveable:
+            out.extend(acts.bank_trades(giveable, _mask(self._bank)))
+        hands, colors = self._hands, self._colors
+        for q in range(self._n):
+            if q != p:
+                theirs = _mask(hands[q])
+                if theirs:
+                    out.extend(acts.domestic_trades(colors[q], mine, theirs))
 
     def _build_actions(self, p: int, acts: _SeatActions, out: list) -> None:
         hand = self._hands[p]
@@ -1102,18 +1163,18 @@ class Game:
         if wool and grain and ore and self._deck:
             out.append(acts.buy)
 
-    def _robber_actions(self, p: int, table: list[dict]) -> list:
+    def _robber_actions(self, p: int, table: list[dict], optional: bool = False) -> list:
         out = []
+        colors = self._colors
         for h in range(NUM_HEXES):
             if h == self._robber:
                 continue
             row = table[h]
             victims = self._victims(p, h)
-            if victims:
-                for v in victims:
-                    out.append(row[self._colors[v]])
-            else:
+            if optional or not victims:
                 out.append(row[None])
+            for v in victims:
+                out.append(row[colors[v]])
         return out
 
     def _card_actions(self, p: int, acts: _SeatActions, out: list) -> None:
@@ -1121,7 +1182,7 @@ class Game:
         if not any(dev[:4]):
             return
         if dev[KNIGHT]:
-            out.extend(self._robber_actions(p, acts.knight))
+            out.extend(self._robber_actions(p, acts.knight, optional=True))
         if dev[ROAD_BUILDING]:
             out.extend(self._road_building_actions(p, acts))
         if dev[YEAR_OF_PLENTY]:
@@ -1137,8 +1198,7 @@ class Game:
             return []
         cache = acts.road_building
         pairs: set[tuple[int, ...]] = set()
-        initial = self._road_spots(p)
-        for first in initial:
+        for first in self._road_spots(p):
             if len(self._roads[p]) + 1 >= MAX_ROADS:
                 pairs.add((first,))
                 continue
@@ -1149,9 +1209,7 @@ class Game:
             if not seconds:
                 pairs.add((first,))
             for second in seconds:
-                # Two roads that both fit now form one unordered choice.
-                pairs.add((min(first, second), max(first, second)) if second in initial
-                          else (first, second))
+                pairs.add((first, second))
         out = []
         for key in sorted(pairs):
             action = cache.get(key)
@@ -1429,6 +1487,10 @@ class Game:
         self._current = p
         self._phase = phase
         self._dev_played = False
+        for q in range(self._n):  # a new turn: cards bought before are playable now
+            for card in range(5):
+                self._dev[q][card] += self._dev_new[q][card]
+                self._dev_new[q][card] = 0
         self._fresh = [0] * self._n
         self._discard = [0] * self._n
         self._winner = -1

@@ -292,12 +292,14 @@ def robber_moves_away(g: Game, h: int) -> None:
                             "zlodej")
 
 
-def robber_victim(g: Game, p: int, h: int, victim: int, headword: str) -> None:
-    """The thief robs one opponent with a building on the robber's new hex, who has cards;
-    if someone there has cards, one of them must be robbed."""
+def robber_victim(g: Game, p: int, h: int, victim: int, headword: str,
+                  required: bool) -> None:
+    """The thief robs one opponent who has a building on the robber's new hex and holds
+    resource cards. After a 7 he must if he can ("vybere ... a okrade jej"); with a Knight
+    he may ("Pak může ještě okrást", Almanach, *Rytíř*)."""
     candidates = g._victims(p, h)
     if victim < 0:
-        if candidates:
+        if required and candidates:
             raise RuleViolation("victim_required",
                                 "Zloděj musí okrást jednoho z hráčů, kteří u pole mají "
                                 "vesnici nebo město a drží karty.", headword)
@@ -369,8 +371,9 @@ def maritime_rate(g: Game, p: int, give: int, get: int, count: int) -> None:
                             "Přístav postavený v tomto tahu lze využít až v příštím tahu.",
                             "pristav")
     name = RESOURCE_CZ[RESOURCES[give]]
+    cards = "kartu" if count == 1 else "karty" if count < 5 else "karet"
     raise RuleViolation("maritime_rate",
-                        f"Se zámořím se nyní mění {rate}:1: za {count} kartu je třeba dát "
+                        f"Se zámořím se nyní mění {rate} : 1: za {count} {cards} je třeba dát "
                         f"{needed}× {name}.", "obchod-se-zamorim")
 
 

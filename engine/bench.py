@@ -1,0 +1,86 @@
+"""Speed benchmark: full games between random players.
+
+    python -m engine.bench [--seconds S] [--seed N]
+
+Four players each pick uniformly at random among ``legal_actions()``; a game ends with a
+winner or after 1000 turns. If catanatron is importable (optional extra ``bench``), its
+random players get the same time budget. The last line is always
+``engine games_per_s=<f> decisions_per_s=<f> games=<n>`` (decisions = actions applied).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from .board import Board
+from .game import Game
+
+TURN_CAP = 1000
+
+
+def play_random_game(seed: int) -> tuple[Game, int]:
+    """One game of four random players on a variable board; (final game, actions applied)."""
+    rng = random.Random(seed)
+    game = Game.new(Board.variable(seed), seed=seed)
+    choice = rng.choice
+    legal = game.legal_actions
+    apply = game.apply
+    decisions = 0
+    while game._winner < 0 and game._turn <= TURN_CAP:
+        apply(choice(legal()))
+        decisions += 1
+    return game, decisions
+
+
+def bench_engine(seconds: float, seed: int = 0) -> tuple[int, int, float]:
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _, n = play_random_game(seed + games)
+        games += 1
+        decisions += n
+    return games, decisions, time.perf_counter() - start
+
+
+def bench_catanatron(seconds: float) -> tuple[int, int, float] | None:
+    try:
+        from catanatron import Color, RandomPlayer
+        from catanatron import Game as CatanGame
+    except ImportError:
+        return None
+    games = decisions = 0
+    colors = (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = CatanGame([RandomPlayer(c) for c in colors], seed=games)
+        game.play()
+        games += 1
+        decisions += len(game.state.actions)
+    return games, decisions, time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=8.0,
+                        help="time budget per engine (default 8 s; 16 s in all with catanatron)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+
+    games, decisions, elapsed = bench_engine(args.seconds, args.seed)
+    ours = decisions / elapsed
+    theirs = bench_catanatron(args.seconds)
+    if theirs is None:
+        print("catanatron: not installed (pip install -e '.[bench]' to compare)")
+    else:
+        c_games, c_decisions, c_elapsed = theirs
+        c_rate = c_decisions / c_elapsed
+        print(f"catanatron games_per_s={c_games / c_elapsed:.3f} decisions_per_s={c_rate:.1f} "
+              f"games={c_games}")
+        print(f"ratio decisions_per_s engine/catanatron={ours / c_rate:.2f}")
+    print(f"engine games_per_s={games / elapsed:.3f} decisions_per_s={ours:.1f} games={games}")
+
+
+if __name__ == "__main__":
+    main()

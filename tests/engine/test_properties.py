@@ -1,0 +1,197 @@
+"""Invariants over many random legal games (hypothesis picks the seeds and the options)."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import Board, Game, InvalidInput, Rules, RuleViolation, actions
+from engine.constants import DECK_COMPOSITION, DEV_CARDS, RESOURCES
+from engine.longest_road import longest_road_length
+from engine.topology import (
+    HEX_IDS,
+    INTERSECTION_IDS,
+    INTERSECTION_INDEX,
+    INTERSECTION_NEIGHBORS,
+    PATH_ENDS,
+    PATH_IDS,
+    PATH_INDEX,
+)
+
+GAMES = settings(max_examples=30, deadline=None)
+
+
+def check_invariants(game: Game) -> None:
+    colors = game.players
+    # 19 cards of each resource, always, between the bank and the hands.
+    for r in RESOURCES:
+        assert game.bank[r] + sum(game.hand(c)[r] for c in colors) == 19
+        assert game.bank[r] >= 0 and all(game.hand(c)[r] >= 0 for c in colors)
+    # 25 development cards between the deck, the hands and the table.
+    data = game.to_json()
+    for card, total in zip(DEV_CARDS, DECK_COMPOSITION, strict=True):
+        held = sum(data[k][c].get(card, 0) for c in colors
+                   for k in ("dev_cards", "dev_cards_new", "played"))
+        assert data["deck"].count(card) + held == total
+    buildings = game.buildings
+    roads = game.roads
+    for c in colors:
+        left = game.pieces_left(c)
+        assert left["road"] >= 0 and left["settlement"] >= 0 and left["city"] >= 0
+        assert left["road"] == 15 - sum(1 for o in roads.values() if o == c)
+    # No two buildings on neighbouring intersections.
+    for node in buildings:
+        for other in INTERSECTION_NEIGHBORS[INTERSECTION_INDEX[node]]:
+            assert INTERSECTION_IDS[other] not in buildings
+    # Every road belongs to a network that reaches one of its owner's buildings.
+    for c in colors:
+        mine = [PATH_INDEX[p] for p, o in roads.items() if o == c]
+        homes = {INTERSECTION_INDEX[n] for n, (o, _) in buildings.items() if o == c}
+        reached = set(homes)
+        grew = True
+        while grew:
+            grew = False
+            for path in mine:
+                a, b = PATH_ENDS[path]
+                if (a in reached) != (b in reached):
+                    reached |= {a, b}
+                    grew = True
+        assert all(set(PATH_ENDS[p]) & reached for p in mine), c
+    # Points recomputed from the board equal the points reported.
+    owner = [-1] * 54
+    for node, (c, _) in buildings.items():
+        owner[INTERSECTION_INDEX[node]] = colors.index(c)
+    lengths = {}
+    for p, c in enumerate(colors):
+        mine = [PATH_INDEX[q] for q, o in roads.items() if o == c]
+        lengths[c] = longest_road_length(mine, p, owner)
+        assert game.road_length(c) == lengths[c]
+        points = (sum(1 for o, kind in buildings.values() if o == c and kind == "settlement")
+                  + 2 * sum(1 for o, kind in buildings.values() if o == c and kind == "city")
+                  + 2 * (game.longest_road_holder == c) + 2 * (game.largest_army_holder == c)
+                  + sum(1 for card, _ in game.dev_cards(c) if card == "victory_point"))
+        assert game.points(c)["total"] == points
+        if game.winner != c and game.phase != "over":
+            assert points < 10 or c != game.current_player
+    best = max(lengths.values())
+    holder = game.longest_road_holder
+    if holder is None:
+        assert best < 5 or sum(1 for v in lengths.values() if v == best) > 1
+    else:
+        assert lengths[holder] >= 5 and lengths[holder] == best
+    army = game.largest_army_holder
+    knights = {c: game.played_knights(c) for c in colors}
+    if army is None:
+        assert max(knights.values()) < 3
+    else:
+        assert knights[army] >= 3 and knights[army] == max(knights.values())
+
+
+def random_action(rng: random.Random, game: Game) -> tuple[actions.Action, bool]:
+    """A random action, and whether legal_actions() would list it if it were legal."""
+    colors = game.players
+    color = game.acting_player if rng.random() < 0.8 else rng.choice(colors)
+    node, path, hex_ = rng.choice(INTERSECTION_IDS), rng.choice(PATH_IDS), rng.choice(HEX_IDS)
+    res = [rng.choice(RESOURCES) for _ in range(2)]
+    victim = rng.choice((None, *colors))
+    kind = rng.randrange(17)
+    if kind == 0:
+        return actions.PlaceSettlement(color, node), True
+    if kind == 1:
+        return actions.PlaceRoad(color, path), True
+    if kind == 2:
+        return actions.BuildRoad(color, path), True
+    if kind == 3:
+        return actions.BuildSettlement(color, node), True
+    if kind == 4:
+        return actions.BuildCity(color, node), True
+    if kind == 5:
+        return actions.EndTrade(color), True
+    if kind == 6:
+        return actions.EndTurn(color), True
+    if kind == 7:
+        dice = None if rng.random() < 0.5 else (rng.randint(1, 6), rng.randint(1, 6))
+        return actions.RollDice(color, dice), dice is None
+    if kind == 8:
+        return actions.BuyDevelopmentCard(color), True
+    if kind == 9:
+        return actions.MoveRobber(color, hex_, victim), True
+    if kind == 10:
+        return actions.PlayKnight(color, hex_, victim), True
+    if kind == 11:
+        return actions.PlayMonopoly(color, res[0]), True
+    if kind == 12:
+        ordered = RESOURCES.index(res[0]) <= RESOURCES.index(res[1])
+        return actions.PlayYearOfPlenty(color, (res[0], res[1])), ordered
+    if kind == 13:
+        paths = tuple(rng.choice(PATH_IDS) for _ in range(rng.randint(1, 2)))
+        return actions.PlayRoadBuilding(color, paths), True
+    if kind == 14:
+        count = rng.randint(1, 2)
+        return actions.TradeBank(color, res[0], res[1], count), count == 1
+    if kind == 15:
+        give = {res[0]: rng.randint(1, 2)}
+        get = {res[1]: 1}
+        return actions.TradePlayers(color, rng.choice(colors), give, get), give[res[0]] == 1
+    cards: dict[str, int] = {}
+    for _ in range(rng.randint(1, 6)):
+        r = rng.choice(RESOURCES)
+        cards[r] = cards.get(r, 0) + 1
+    return actions.Discard(color, cards), True
+
+
+def play_and_check(seed: int, rules: Rules, steps: int) -> None:
+    rng = random.Random(seed)
+    game = Game.new(Board.variable(seed), seed=seed, rules=rules)
+    for step in range(steps):
+        if game.phase == "over":
+            assert game.legal_actions() == []
+            break
+        legal = game.legal_actions()
+        assert legal, game.phase
+        assert all(a.player == game.acting_player for a in legal)
+        # Everything listed is accepted (all of them now and then, a sample otherwise).
+        sample = legal if step % 40 == 0 else rng.sample(legal, min(2, len(legal)))
+        for action in sample:
+            game.copy().apply(action)
+        # Random actions not listed are refused, with one of the two errors only.
+        for _ in range(2):
+            action, enumerated = random_action(rng, game)
+            try:
+                game.copy().apply(action)
+                accepted = True
+            except (RuleViolation, InvalidInput):
+                accepted = False
+            if action in legal:
+                assert accepted, action
+            elif enumerated:
+                assert not accepted, action
+        game.apply(rng.choice(legal))
+        if step % 5 == 0:
+            check_invariants(game)
+    check_invariants(game)
+
+
+@GAMES
+@given(seed=st.integers(0, 2**31 - 1), steps=st.integers(100, 700))
+def test_random_games_keep_every_invariant(seed, steps):
+    play_and_check(seed, Rules(), steps)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), tie=st.sampled_from(["aside", "holder_keeps"]))
+def test_random_games_with_the_other_rule_options(seed, tie):
+    play_and_check(seed, Rules(longest_road_tie=tie, combined_trade_build=True), 500)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_random_games_end(seed):
+    """Random players finish a game (a winner with 10 points) or hit the 1000-turn cap."""
+    rng = random.Random(seed)
+    game = Game.new(Board.variable(seed), seed=seed)
+    while game.phase != "over" and game.turn_number <= 1000:
+        game.apply(rng.choice(game.legal_actions()))
+    if game.phase == "over":
+        assert game.points(game.winner)["total"] >= 10
+        check_invariants(game)
