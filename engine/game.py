@@ -133,14 +133,13 @@ class _SeatActions:
 
 
 _SEAT_ACTIONS = {color: _SeatActions(color) for color in COLORS}
-# The shared 1-for-1 trade offers, parsed once: id -> (action, give counts, get counts).
-_ONE_FOR_ONE: dict[int, tuple[A.TradePlayers, list[int], list[int]]] = {}
+# The shared 1-for-1 trade offers, parsed once: id -> (action, resource given, received).
+_ONE_FOR_ONE: dict[int, tuple[A.TradePlayers, int, int]] = {}
 for _seat in _SEAT_ACTIONS.values():
     for _table in _seat.domestic.values():
         for _g, _row in enumerate(_table):
             for _t, _offer in enumerate(_row):
-                _ONE_FOR_ONE[id(_offer)] = (
-                    _offer, [int(r == _g) for r in range(5)], [int(r == _t) for r in range(5)])
+                _ONE_FOR_ONE[id(_offer)] = (_offer, _g, _t)
 
 
 def _lookup(table: dict, key: object) -> int | None:
@@ -1020,20 +1019,16 @@ class Game:
         q = self._player(a.partner)
         known = _ONE_FOR_ONE.get(id(a))
         if known is not None and known[0] is a:
-            # One of the shared 1-for-1 offers: already parsed, never a gift or a swap of
-            # one resource for itself.
-            give, get = known[1], known[2]
-        else:
-            give, get = self._cards(a.give), self._cards(a.get)
+            return self._trade_one_for_one(p, q, a, known[1], known[2])
+        give, get = self._cards(a.give), self._cards(a.get)
         R.trade_only_with_active_player(self, p)
         R.players_turn(self, p)
         R.phase_is(self, TRADE_PHASES)
         if q == p:
             raise RuleViolation("trade_with_self", "Obchodovat lze jen s jiným hráčem.",
                                 "obchod-vnitrni")
-        if known is None:
-            R.no_gifts(give, get)
-            R.not_same_resource_both_ways(give, get)
+        R.no_gifts(give, get)
+        R.not_same_resource_both_ways(give, get)
         R.holds_cards(self, p, give, "Hráč na tahu")
         R.holds_cards(self, q, get, "Spoluhráč")
         mine, theirs = self._hands[p], self._hands[q]
@@ -1043,6 +1038,28 @@ class Game:
         self.history.append(a)
         return [E.Traded(self._colors[p], self._colors[q], self._resource_dict(give),
                          self._resource_dict(get))]
+
+    def _trade_one_for_one(self, p: int, q: int, a: A.TradePlayers, give: int,
+                           get: int) -> list:
+        """The same checks as _do_trade_players for one of the shared 1-for-1 offers, which
+        are never gifts nor swaps of a resource for itself."""
+        R.trade_only_with_active_player(self, p)
+        R.players_turn(self, p)
+        R.phase_is(self, TRADE_PHASES)
+        if q == p:
+            raise RuleViolation("trade_with_self", "Obchodovat lze jen s jiným hráčem.",
+                                "obchod-vnitrni")
+        mine, theirs = self._hands[p], self._hands[q]
+        if not mine[give]:
+            R.holds_cards(self, p, [int(r == give) for r in range(5)], "Hráč na tahu")
+        if not theirs[get]:
+            R.holds_cards(self, q, [int(r == get) for r in range(5)], "Spoluhráč")
+        mine[give] -= 1
+        mine[get] += 1
+        theirs[give] += 1
+        theirs[get] -= 1
+        self.history.append(a)
+        return [E.Traded(self._colors[p], self._colors[q], dict(a.give), dict(a.get))]
 
     def _do_end_trade(self, p: int, a: A.EndTrade) -> list:
         R.players_turn(self, p)
