@@ -58,6 +58,8 @@ SPECIAL_CARD_POINTS = 2
 
 # Czech names used in messages, in the grammatical case the messages need.
 RESOURCE_CZ = {"brick": "cihly", "lumber": "dřevo", "wool": "vlna", "grain": "obilí", "ore": "ruda"}
+RESOURCE_GENITIVE_CZ = {"brick": "cihel", "lumber": "dřeva", "wool": "vlny", "grain": "obilí",
+                        "ore": "rudy"}
 COLOR_CZ = {"orange": "oranžový", "red": "červený", "blue": "modrý", "white": "bílý"}
 DEV_CARD_CZ = {
     "knight": "Rytíř", "road_building": "Stavba silnic", "year_of_plenty": "Vynález",

@@ -21,6 +21,7 @@ from .constants import (
     COLORS,
     DECK_COMPOSITION,
     DEV_CARD_COST,
+    DEV_CARD_CZ,
     DEV_CARD_INDEX,
     DEV_CARDS,
     GENERIC,
@@ -977,10 +978,11 @@ class Game:
         if wanted >= 0:
             if self._deck_explicit and deck[-1] != wanted:
                 raise RuleViolation("card_not_on_top",
-                                    f"Navrchu balíčku je jiná karta než {a.card}.",
+                                    f"Navrchu balíčku není karta {DEV_CARD_CZ[a.card]}.",
                                     "akcni-karty")
             if wanted not in deck:
-                raise RuleViolation("card_not_in_deck", f"V balíčku už není karta {a.card}.",
+                raise RuleViolation("card_not_in_deck",
+                                    f"V balíčku už není karta {DEV_CARD_CZ[a.card]}.",
                                     "akcni-karty")
         self._pay(p, DEV_CARD_COST)
         if wanted < 0 or deck[-1] == wanted:

@@ -21,6 +21,7 @@ from .constants import (
     MAX_ROADS,
     MAX_SETTLEMENTS,
     RESOURCE_CZ,
+    RESOURCE_GENITIVE_CZ,
     RESOURCES,
     VICTORY_POINT,
 )
@@ -242,7 +243,7 @@ def can_afford(g: Game, p: int, cost: tuple[int, ...], piece: str) -> None:
         if hand[r] < cost[r]:
             raise RuleViolation(
                 "not_enough_resources",
-                f"Na {PIECE_CZ[piece]} nejsou suroviny (stojí: {_resource_list(cost)}).",
+                f"Na {PIECE_CZ[piece]} chybí suroviny (stojí: {_resource_list(cost)}).",
                 "stavebni-naklady",
             )
 
@@ -351,7 +352,7 @@ def holds_cards(g: Game, p: int, cards: list[int], who: str) -> None:
     for r in range(5):
         if cards[r] > hand[r]:
             raise RuleViolation("trade_lacks_cards",
-                                f"{who} tolik karet suroviny {RESOURCE_CZ[RESOURCES[r]]} nemá.",
+                                f"{who} nemá dost {RESOURCE_GENITIVE_CZ[RESOURCES[r]]}.",
                                 "obchod")
 
 
@@ -370,11 +371,11 @@ def maritime_rate(g: Game, p: int, give: int, get: int, count: int) -> None:
         raise RuleViolation("harbor_not_yet_usable",
                             "Přístav postavený v tomto tahu lze využít až v příštím tahu.",
                             "pristav")
-    name = RESOURCE_CZ[RESOURCES[give]]
-    cards = "kartu" if count == 1 else "karty" if count < 5 else "karet"
+    name = RESOURCE_GENITIVE_CZ[RESOURCES[give]]
+    cards = "karty" if needed < 5 else "karet"
     raise RuleViolation("maritime_rate",
-                        f"Se zámořím se nyní mění {rate} : 1: za {count} {cards} je třeba dát "
-                        f"{needed}× {name}.", "obchod-se-zamorim")
+                        f"Na tuto výměnu se zámořím je třeba {needed} {cards} {name} "
+                        f"(kurz {rate} : 1).", "obchod-se-zamorim")
 
 
 def bank_can_pay(g: Game, cards: list[int]) -> None:
@@ -382,5 +383,5 @@ def bank_can_pay(g: Game, cards: list[int]) -> None:
     for r in range(5):
         if cards[r] > bank[r]:
             raise RuleViolation("bank_empty",
-                                f"V banku už nejsou karty suroviny {RESOURCE_CZ[RESOURCES[r]]}.",
+                                f"V banku už není dost {RESOURCE_GENITIVE_CZ[RESOURCES[r]]}.",
                                 "suroviny-karty")

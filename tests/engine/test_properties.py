@@ -18,7 +18,7 @@ from engine.topology import (
     PATH_INDEX,
 )
 
-GAMES = settings(max_examples=30, deadline=None)
+GAMES = settings(max_examples=60, deadline=None)
 
 
 def check_invariants(game: Game) -> None:
@@ -178,13 +178,13 @@ def test_random_games_keep_every_invariant(seed, steps):
     play_and_check(seed, Rules(), steps)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), tie=st.sampled_from(["aside", "holder_keeps"]))
 def test_random_games_with_the_other_rule_options(seed, tie):
     play_and_check(seed, Rules(longest_road_tie=tie, combined_trade_build=True), 500)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_random_games_end(seed):
     """Random players finish a game (a winner with 10 points) or hit the 1000-turn cap."""
