@@ -14,14 +14,17 @@ import argparse
 import random
 import time
 
+from .actions import TradePlayers
 from .board import Board
 from .game import Game
 
 TURN_CAP = 1000
 
 
-def play_random_game(seed: int) -> tuple[Game, int]:
-    """One game of four random players on a variable board; (final game, actions applied)."""
+def play_random_game(seed: int, domestic: bool = True) -> tuple[Game, int]:
+    """One game of four random players on a variable board; (final game, actions applied).
+    ``domestic=False``: the players never trade with each other (catanatron's random players
+    are offered no domestic trades), which makes the action mix comparable."""
     rng = random.Random(seed)
     game = Game.new(Board.variable(seed), seed=seed)
     choice = rng.choice
@@ -29,16 +32,19 @@ def play_random_game(seed: int) -> tuple[Game, int]:
     apply = game.apply
     decisions = 0
     while game._winner < 0 and game._turn <= TURN_CAP:
-        apply(choice(legal()))
+        options = legal()
+        if not domestic:
+            options = [a for a in options if a.__class__ is not TradePlayers]
+        apply(choice(options))
         decisions += 1
     return game, decisions
 
 
-def bench_engine(seconds: float, seed: int = 0) -> tuple[int, int, float]:
+def bench_engine(seconds: float, seed: int = 0, domestic: bool = True) -> tuple[int, int, float]:
     games = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        _, n = play_random_game(seed + games)
+        _, n = play_random_game(seed + games, domestic)
         games += 1
         decisions += n
     return games, decisions, time.perf_counter() - start
@@ -66,9 +72,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=8.0,
                         help="time budget per engine (default 8 s; 16 s in all with catanatron)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--without-domestic-trades", action="store_true",
+                        help="random players never trade with each other (as in catanatron)")
     args = parser.parse_args(argv)
 
-    games, decisions, elapsed = bench_engine(args.seconds, args.seed)
+    domestic = not args.without_domestic_trades
+    games, decisions, elapsed = bench_engine(args.seconds, args.seed, domestic)
     ours = decisions / elapsed
     theirs = bench_catanatron(args.seconds)
     if theirs is None:

@@ -100,3 +100,16 @@ def test_dice_are_rolled_once_per_turn():
     with pytest.raises(RuleViolation) as exc:
         game.apply(RollDice(game.current_player))
     assert exc.value.code == "already_rolled"
+
+
+def test_on_the_beginner_board_a_3_gives_red_lumber_and_blue_wool():
+    """002: "hodil-li hráč 3, vynáší díl označené trojkou (les – dřevo a pastvina – vlnu)
+    ... Když padne 3, červený dostane dřevo a modrý vlnu." """
+    from engine import Game
+
+    game = Game.beginner()
+    before = {c: game.hand(c) for c in game.players}
+    events = game.apply(RollDice("orange", (1, 2)))
+    assert events[-1].gains == {"red": {"lumber": 1}, "blue": {"wool": 1}}
+    assert game.hand("red")["lumber"] == before["red"]["lumber"] + 1
+    assert game.hand("orange") == before["orange"] and game.hand("white") == before["white"]

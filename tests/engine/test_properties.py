@@ -1,5 +1,6 @@
 """Invariants over many random legal games (hypothesis picks the seeds and the options)."""
 
+import os
 import random
 
 from hypothesis import given, settings
@@ -19,6 +20,7 @@ from engine.topology import (
 )
 
 GAMES = settings(max_examples=60, deadline=None)
+FUZZ = int(os.environ.get("ENGINE_FUZZ_EXAMPLES", "300"))  # raise it to hunt for bugs
 
 
 def check_invariants(game: Game) -> None:
@@ -195,3 +197,46 @@ def test_random_games_end(seed):
     if game.phase == "over":
         assert game.points(game.winner)["total"] >= 10
         check_invariants(game)
+
+
+WEIRD = st.one_of(st.none(), st.integers(-3, 80), st.text(max_size=6), st.booleans(),
+                  st.sampled_from(["red", "orange", "b2|c3", "c3.N", "d2", "ore", "knight"]),
+                  st.lists(st.sampled_from(["ore", "b2|c3", 3]), max_size=3),
+                  st.tuples(st.integers(0, 7), st.integers(0, 7)),
+                  st.dictionaries(st.sampled_from(["ore", "wool", "gold", 5]),
+                                  st.one_of(st.integers(-2, 5), st.booleans(), st.none()),
+                                  max_size=3))
+
+
+@settings(max_examples=FUZZ, deadline=None)
+@given(seed=st.integers(0, 40), kind=st.sampled_from(sorted(actions.ACTION_TYPES)),
+       values=st.lists(WEIRD, min_size=5, max_size=5), data=st.data())
+def test_malformed_actions_raise_only_the_engines_two_errors(seed, kind, values, data):
+    from dataclasses import fields
+
+    game = _position(seed)
+    cls = actions.ACTION_TYPES[kind]
+    names = [f.name for f in fields(cls)]
+    kwargs = dict(zip(names, values, strict=False))
+    if data.draw(st.booleans()):
+        kwargs["player"] = game.acting_player
+    before = game.to_json()
+    try:
+        game.apply(cls(**kwargs))
+    except (RuleViolation, InvalidInput):
+        assert game.to_json() == before
+
+
+_POSITIONS: dict[int, Game] = {}
+
+
+def _position(seed: int) -> Game:
+    if seed not in _POSITIONS:
+        rng = random.Random(seed)
+        game = Game.new(Board.variable(seed), seed=seed)
+        for _ in range(seed * 25):
+            if game.phase == "over":
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        _POSITIONS[seed] = game
+    return _POSITIONS[seed].copy()
