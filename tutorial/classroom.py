@@ -157,8 +157,19 @@ def variant_for(item: QuizItem, pupil: Pupil | None) -> str:
     return f"s{int.from_bytes(digest[:4], 'big') % quiz.MAX_SEED + 1}"
 
 
+_ITEMS: dict[str, list[QuizItem]] = {}
+
+
 def items_of(session: ClassSession) -> list[QuizItem]:
-    return list(session.quiz.items.all())
+    """The session's questions. A quiz is frozen once it has a session, so each process
+    reads them once per session (every pupil's page needs them)."""
+    items = _ITEMS.get(session.code)
+    if items is None:
+        items = list(session.quiz.items.all())
+        if len(_ITEMS) > 500:
+            _ITEMS.clear()
+        _ITEMS[session.code] = items
+    return list(items)
 
 
 def current_index(session: ClassSession, pupil: Pupil, items: list[QuizItem],

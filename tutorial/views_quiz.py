@@ -121,21 +121,18 @@ def _reasons(reasons) -> list[dict]:
     return out
 
 
-def _sandbox_context(prepared, *, selected=(), graded=None, toggle_url=None, answer_url="",
-                     clear_url="", show_answer=False, given=None, error="") -> dict:
-    """Everything the sandbox and answer templates need for one question."""
-    target_url = None
-    if toggle_url and prepared.clicks and graded is None:
-        def target_url(place: str) -> str:
-            return toggle_url(place)
+def _sandbox_context(prepared, *, selected=(), graded=None, toggle_prefix="", answer_url="",
+                     clear_url="", given=None, error="") -> dict:
+    """Everything the sandbox and answer templates need for one question.
+
+    ``toggle_prefix`` + a place id is the link that (un)marks the place on the board.
+    """
     marks = graded.marks if graded else {}
-    trail = graded.trail if graded else ()
-    if show_answer and not graded:
-        trail = prepared.solution.trail
     board = ""
     if getattr(prepared.kind, "board", True):
-        board = drawing.draw(prepared, selected=selected, marks=marks, trail=trail,
-                             target_url=target_url)
+        prefix = toggle_prefix if prepared.clicks and graded is None else ""
+        board = drawing.draw_cached(prepared, selected=selected, toggle_prefix=prefix,
+                                    marks=marks, trail=graded.trail if graded else ())
     names = []
     if prepared.clicks:
         namer = (board_svg.node_name if prepared.kind.answer == quiz.NODES
@@ -336,7 +333,7 @@ def _practice(request: HttpRequest, prepared, *, base_url: str, result_url: str,
         return redirect(base_url)
     context = _sandbox_context(
         prepared, selected=_selection(request, key),
-        toggle_url=lambda place: _with(base_url, f"prepnout={place}"),
+        toggle_prefix=_with(base_url, "prepnout="),
         answer_url=base_url, clear_url=_with(base_url, "zrusit=1"),
     )
     context.update(page)
@@ -455,14 +452,16 @@ def join(request: HttpRequest) -> HttpResponse:
 
 def _pupil_or_form(request: HttpRequest, code: str):
     """(session, pupil, None) or (None, None, a response to return)."""
-    if _join_blocked(request):
+    token = _seat_token(request, code)
+    # A pupil with a seat is not guessing codes; only strangers count against the limit.
+    if token is None and _join_blocked(request):
         return None, None, _join_form(
             request, code, status=429,
             error="Příliš mnoho pokusů o neplatný kód. Zkuste to za pár minut.")
     session = classroom.find_session(code)
     if session is None:
         return None, None, _unknown_code(request, code)
-    pupil = classroom.seat(session, _seat_token(request, code))
+    pupil = classroom.seat(session, token)
     if pupil is None:
         if session.is_closed:
             return None, None, _message(request, "Hra skončila",
@@ -524,7 +523,7 @@ def _play_context(request: HttpRequest, session: ClassSession, pupil, error: str
     else:
         sandbox = _sandbox_context(
             prepared, selected=_selection(request, key),
-            toggle_url=lambda place: f"{question_url}?prepnout={place}",
+            toggle_prefix=f"{question_url}?prepnout=",
             answer_url=question_url, clear_url=f"{question_url}?zrusit=1", given=given,
             error=error,
         )
@@ -573,7 +572,7 @@ def play_question(request: HttpRequest, code: str, number: int) -> HttpResponse:
                                    kwargs={"code": session.code, "number": number})
             context = _sandbox_context(
                 prepared, selected=_selection(request, key),
-                toggle_url=lambda place: f"{question_url}?prepnout={place}",
+                toggle_prefix=f"{question_url}?prepnout=",
                 answer_url=question_url, clear_url=f"{question_url}?zrusit=1")
             return _fragment(request, "tutorial/quiz/_sandbox.html", context)
         return redirect(play_url)

@@ -9,6 +9,7 @@ attributes (strict CSP: no inline style). No Django here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 
 from tutorial import board_svg
 
@@ -122,3 +123,36 @@ def _label_for(prepared, selected: set[str]) -> Callable[[str], str]:
         return text + (" (označeno)" if place in selected else "")
 
     return label
+
+
+class _Same:
+    """A prepared question as a cache key: a question is identified by its key."""
+
+    __slots__ = ("prepared",)
+
+    def __init__(self, prepared) -> None:
+        self.prepared = prepared
+
+    def __hash__(self) -> int:
+        return hash(self.prepared.question.key)
+
+    def __eq__(self, other) -> bool:
+        return self.prepared.question.key == other.prepared.question.key
+
+
+def draw_cached(prepared, *, selected: Iterable[str] = (), toggle_prefix: str = "",
+                marks: Mapping | None = None, trail: Iterable[str] = ()) -> str:
+    """:func:`draw`, remembered: a class sees the same few boards over and over.
+
+    Targets link to ``toggle_prefix + place id`` (no targets when the prefix is empty).
+    """
+    return _draw_cached(_Same(prepared), tuple(sorted(selected)), toggle_prefix,
+                        tuple(sorted((marks or {}).items())), tuple(trail))
+
+
+@lru_cache(maxsize=2048)
+def _draw_cached(same: _Same, selected: tuple, toggle_prefix: str, marks: tuple,
+                 trail: tuple) -> str:
+    target_url = (lambda place: toggle_prefix + place) if toggle_prefix else None
+    return draw(same.prepared, selected=selected, marks=dict(marks), trail=trail,
+                target_url=target_url)
