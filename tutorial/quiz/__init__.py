@@ -197,8 +197,11 @@ def normalize(prepared: Prepared, raw) -> list[str] | dict[str, str]:
             values = sorted({str(v) for v in values if str(v) in valid})
             if values:
                 out[field.name] = ",".join(values)
-        elif value is not None and str(value) in valid:
-            out[field.name] = str(value)
+        else:
+            if isinstance(value, list | tuple):  # several values for one choice: the last wins
+                value = value[-1] if value else None
+            if value is not None and str(value) in valid:
+                out[field.name] = str(value)
     return out
 
 
