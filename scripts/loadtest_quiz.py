@@ -39,7 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = [  # (kind, variant); "" = a seeded variant per pupil
-    ("vesnice", "a3"), ("silnice", "a4"), ("vynosy", "a1"), ("sedmicka", "a1"),
+    ("vesnice", "a1"), ("silnice", "a4"), ("vynosy", "a1"), ("sedmicka", "a1"),
     ("nejdelsi-cesta", "a1"), ("nejvetsi-vojsko", "a2"), ("zamori", "a1"), ("stavba", "a1"),
     ("vitez", "a1"), ("vesnice", ""),
 ]

@@ -8,6 +8,7 @@ click swaps only the sandbox.
 
 from __future__ import annotations
 
+import io
 import random
 from datetime import timedelta
 
@@ -815,7 +816,10 @@ def teacher_results(request: HttpRequest, code: str) -> HttpResponse:
     shown = []
     for result_ in item_results:
         board = ""
-        if result_.prepared is not None and result_.prepared.clicks:
+        current = session.teacher_paced and result_.index == session.current
+        # Teacher-paced: the projector shows the board of the question on screen only.
+        shown_board = current or not session.teacher_paced or session.is_closed
+        if shown_board and result_.prepared is not None and result_.prepared.clicks:
             what = "node" if result_.prepared.kind.answer == quiz.NODES else "path"
             marks = {(what, p): "hit" for p in result_.prepared.solution.answer}
             board = drawing.draw(result_.prepared, marks=marks, node_heat=result_.node_heat,
@@ -823,8 +827,7 @@ def teacher_results(request: HttpRequest, code: str) -> HttpResponse:
                                  title=f"Kam klikala třída: otázka {result_.index + 1}")
         kind = quiz.KINDS.get(result_.item.kind)
         shown.append({"result": result_, "title": kind.title if kind else result_.item.kind,
-                      "board": board,
-                      "current": session.teacher_paced and result_.index == session.current})
+                      "board": board, "current": current})
     context = {"section": "quiz", "session": session, "results": shown, "table": table,
                "count": len(item_results)}
     if request.htmx:
@@ -839,8 +842,10 @@ def teacher_qr(request: HttpRequest, code: str) -> HttpResponse:
     if session is None:
         return _no_session(request)
     qr = segno.make(_join_url(request, session), error="m")
-    svg = qr.svg_inline(scale=8, dark="#1f1a14", light="#ffffff", omitsize=True)
-    response = HttpResponse(svg, content_type="image/svg+xml")
+    svg = io.BytesIO()  # a standalone image: it needs the SVG namespace, unlike inline SVG
+    qr.save(svg, kind="svg", scale=8, dark="#1f1a14", light="#ffffff", xmldecl=False,
+            omitsize=True)
+    response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=3600"
     return response
 

@@ -18,7 +18,7 @@ PASSWORD = "Katan-uci-2026!"
 def running_session(transactional_db):
     teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
     quiz = Quiz.objects.create(owner=teacher, title="Kde smí stát vesnice")
-    QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a3")
+    QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
     session = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, False)
     classroom.control(session, "start")
     return session
@@ -89,7 +89,7 @@ def test_click_question_works_without_javascript(live_server, browser, transacti
     context = browser.new_context(java_script_enabled=False, locale="cs-CZ")
     try:
         page = context.new_page()
-        page.goto(f"{live_server.url}/kvizy/vesnice/a3/")
+        page.goto(f"{live_server.url}/kvizy/vesnice/a1/")
         page.locator("a.target[data-id='b2.SE']").click()
         expect(page.locator(".quiz-selected")).to_contain_text("Označeno 1")
         page.get_by_role("button", name="Vyhodnotit").click()

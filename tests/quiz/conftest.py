@@ -32,7 +32,7 @@ def class_quiz(teacher):
     # A click question and a form question the same for everybody, then one per pupil.
     quiz = Quiz.objects.create(owner=teacher, title="Vesnice a sedmička")
     for order, (kind, variant) in enumerate(
-        [("vesnice", "a3"), ("sedmicka", "a1"), ("silnice", "")], start=1
+        [("vesnice", "a1"), ("sedmicka", "a1"), ("silnice", "")], start=1
     ):
         QuizItem.objects.create(quiz=quiz, order=order, kind=kind, variant=variant)
     return quiz

@@ -301,7 +301,7 @@ def test_qr_code_is_an_svg_image_without_inline_style(teacher_client, session):
     response = teacher_client.get(f"/ucitel/hodina/{session.code}/qr.svg")
     assert response["Content-Type"] == "image/svg+xml"
     body = html(response)
-    assert body.startswith("<svg") and "style" not in body
+    assert body.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and "style" not in body
 
 
 def test_teacher_reopens_a_running_session_from_another_device(teacher, session):

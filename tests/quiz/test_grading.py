@@ -23,7 +23,7 @@ def test_a_wrong_road_lights_up_the_blocking_settlement_and_says_why():
 
 
 def test_a_wrong_settlement_lights_up_the_neighbour_of_the_distance_rule():
-    prepared = quiz.prepare("vesnice", "a3")  # blue's only legal spot: b2.SE
+    prepared = quiz.prepare("vesnice", "a1")  # blue's only legal spot: b2.SE
     # b3.SW is b2.SE itself (an alias): legal. c3.N too. Pick a spot next to red's b3.SE.
     graded = quiz.grade(prepared, ["b2.SE", "b3.S"])
     assert graded.marks[("node", "b2.SE")] == "hit"
@@ -34,32 +34,32 @@ def test_a_wrong_settlement_lights_up_the_neighbour_of_the_distance_rule():
 
 
 def test_a_wrong_settlement_without_a_road_marks_the_missing_road():
-    prepared = quiz.prepare("vesnice", "a3")
+    prepared = quiz.prepare("vesnice", "a1")
     graded = quiz.grade(prepared, ["e3.SE"])  # far from every blue road
     assert graded.marks[("node", "e3.SE")] == "wrong"
     assert any(mark == "need" for mark in graded.marks.values())
 
 
 def test_all_right_is_correct_and_scores_one():
-    prepared = quiz.prepare("vesnice", "a3")
+    prepared = quiz.prepare("vesnice", "a1")
     graded = quiz.grade(prepared, ["b2.SE"])
     assert graded.correct and graded.score == 1.0
 
 
 def test_aliases_count_as_the_same_place():
-    prepared = quiz.prepare("vesnice", "a3")
+    prepared = quiz.prepare("vesnice", "a1")
     assert quiz.grade(prepared, ["c3.N"]).correct  # c3.N is b2.SE
 
 
 def test_nowhere_is_answered_by_clicking_nothing():
-    prepared = quiz.prepare("vesnice", "a1")
+    prepared = quiz.prepare("vesnice", "a3")
     assert prepared.solution.answer == set()
     assert quiz.grade(prepared, []).correct
     assert not quiz.grade(prepared, ["e3.SE"]).correct
 
 
 def test_unknown_and_occupied_places_are_dropped():
-    prepared = quiz.prepare("vesnice", "a3")
+    prepared = quiz.prepare("vesnice", "a1")
     assert quiz.normalize(prepared, ["zz.N", "a2.SE", "<script>", "b2.SE", "b2.SE"]) == ["b2.SE"]
 
 

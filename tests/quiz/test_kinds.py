@@ -139,8 +139,8 @@ def test_winner_example_game_end_scores():
 
 
 def test_settlement_spots_at_the_end_of_the_example_game():
-    assert answer("vesnice", "a3") == {"b2.SE"}  # blue's turn-11 settlement
-    assert answer("vesnice", "a1") == set()  # at the start nobody can build yet
+    assert answer("vesnice", "a1") == {"b2.SE"}  # blue's turn-11 settlement
+    assert answer("vesnice", "a3") == set()  # at the start nobody can build yet
 
 
 def test_road_spots_blocked_by_an_opponents_settlement():

@@ -43,9 +43,9 @@ def test_mixed_set_redirects_to_some_kind_and_keeps_the_set(client: Client):
 
 
 def test_click_question_without_javascript(client: Client):
-    url = "/kvizy/vesnice/a3/"
+    url = "/kvizy/vesnice/a1/"
     page = html(client.get(url))
-    assert 'href="/kvizy/vesnice/a3/?prepnout=b2.SE"' in page  # every spot is a link
+    assert 'href="/kvizy/vesnice/a1/?prepnout=b2.SE"' in page  # every spot is a link
     response = client.get(url + "?prepnout=b2.SE")
     assert response.status_code == 302 and response["Location"] == url
     page = html(client.get(url))
@@ -54,13 +54,13 @@ def test_click_question_without_javascript(client: Client):
     client.get(url + "?prepnout=e3.SE")  # a second click takes it back
     response = client.post(url, {"vyber": "1", "misto": ["b2.SE"]})
     assert response.status_code == 302
-    assert response["Location"] == "/kvizy/vesnice/a3/vysledek/"
+    assert response["Location"] == "/kvizy/vesnice/a1/vysledek/"
     page = html(client.get(response["Location"]))
     assert "Správně" in page and "Zkusit jinou pozici" in page
 
 
 def test_click_question_with_htmx_returns_only_the_sandbox(client: Client):
-    response = client.get("/kvizy/vesnice/a3/?prepnout=b2.SE", HTTP_HX_REQUEST="true")
+    response = client.get("/kvizy/vesnice/a1/?prepnout=b2.SE", HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     body = html(response)
     assert body.lstrip().startswith('<div id="sandbox"')
@@ -69,9 +69,9 @@ def test_click_question_with_htmx_returns_only_the_sandbox(client: Client):
 
 
 def test_submit_uses_the_session_selection_when_the_form_carries_none(client: Client):
-    client.get("/kvizy/vesnice/a3/?prepnout=b2.SE")
-    client.post("/kvizy/vesnice/a3/", {})
-    assert "Správně!" in html(client.get("/kvizy/vesnice/a3/vysledek/"))
+    client.get("/kvizy/vesnice/a1/?prepnout=b2.SE")
+    client.post("/kvizy/vesnice/a1/", {})
+    assert "Správně!" in html(client.get("/kvizy/vesnice/a1/vysledek/"))
 
 
 def test_wrong_answer_shows_why_with_an_almanach_link(client: Client):
@@ -118,9 +118,9 @@ def test_bad_links_get_a_czech_message_not_a_500(client: Client, url):
 
 
 def test_bogus_toggles_and_posts_are_harmless(client: Client):
-    client.get("/kvizy/vesnice/a3/?prepnout=%3Cscript%3E")
-    client.get("/kvizy/vesnice/a3/?prepnout=")
-    response = client.post("/kvizy/vesnice/a3/", {"vyber": "1", "misto": ["<x>", "a1.N" * 50]})
+    client.get("/kvizy/vesnice/a1/?prepnout=%3Cscript%3E")
+    client.get("/kvizy/vesnice/a1/?prepnout=")
+    response = client.post("/kvizy/vesnice/a1/", {"vyber": "1", "misto": ["<x>", "a1.N" * 50]})
     assert response.status_code == 302
     response = client.post("/kvizy/sedmicka/a1/", {"orange": ["1", "2"], "red": "\x00"})
     assert response.status_code == 400
@@ -157,7 +157,7 @@ def test_every_try_it_kind_opens_at_some_step(client: Client):
 
 def test_pages_carry_no_inline_script_or_style(client: Client):
     client.post("/kvizy/silnice/a4/", {"vyber": "1", "misto": ["c3|d3"]})
-    for url in ("/kvizy/", "/kvizy/vesnice/a3/", "/kvizy/silnice/a4/vysledek/"):
+    for url in ("/kvizy/", "/kvizy/vesnice/a1/", "/kvizy/silnice/a4/vysledek/"):
         page = html(client.get(url))
         assert "style=" not in page and "<style" not in page
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page)

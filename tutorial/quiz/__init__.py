@@ -242,6 +242,8 @@ def _grade_clicks(prepared: Prepared, chosen: set[str]) -> Graded:
     if correct:
         summary = (f"Správně! Máte všechna místa ({len(legal)})." if legal
                    else "Správně! Takové místo tu opravdu není.")
+    elif not legal:
+        summary = f"Takové místo tu není; chybně označených {len(wrong)}."
     else:
         summary = (f"Správně označených {len(hits)} z {len(legal)}, "
                    f"chybně označených {len(wrong)}, vynechaných {len(misses)}.")
