@@ -91,3 +91,13 @@ def test_longest_road_feedback_draws_the_counted_trail():
     graded = quiz.grade(prepared, {"holder": "orange", "length": "7"})
     assert not graded.correct
     assert len(graded.trail) == 4
+
+
+def test_production_table_counts_per_player_and_folds_right_zeros():
+    prepared = quiz.prepare("vynosy", "a1")  # blue 3 ore, orange 2 lumber
+    cells = {f.name: "0" for f in prepared.fields}
+    graded = quiz.grade(prepared, {**cells, "blue-ore": "3"})
+    assert not graded.correct and graded.score == 1 / 2
+    assert graded.summary == "Správně 1 z 2 hráčů."
+    assert [r["name"] for r in graded.shown_rows] == ["orange-lumber", "blue-ore"]
+    assert graded.folded

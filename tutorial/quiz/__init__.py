@@ -265,14 +265,27 @@ def _grade_form(prepared: Prepared, response: dict[str, str]) -> Graded:
     for field in prepared.fields:
         given = response.get(field.name)
         want = expected.get(field.name)
+        ok = given == want
         rows.append({
             "name": field.name, "label": field.label, "row": field.row, "column": field.column,
-            "given": _label(field, given), "expected": _label(field, want), "ok": given == want,
+            "given": _label(field, given), "expected": _label(field, want), "ok": ok,
+            # A table cell answered 0 where 0 is right says nothing: pages may fold it away.
+            "plain": ok and bool(field.row) and want == "0",
         })
-    right = sum(1 for r in rows if r["ok"])
-    correct = right == len(rows)
-    score = right / len(rows) if rows else 1.0
-    summary = "Správně!" if correct else f"Správně {right} z {len(rows)} odpovědí."
+    # Cells of one table row (a player's cards) count together, as one answer.
+    units: dict[str, bool] = {}
+    for row in rows:
+        unit = row["row"] or row["name"]
+        units[unit] = units.get(unit, True) and row["ok"]
+    right = sum(units.values())
+    correct = right == len(units)
+    score = right / len(units) if units else 1.0
+    if correct:
+        summary = "Správně!"
+    elif any(r["row"] for r in rows):
+        summary = f"Správně {right} z {len(units)} hráčů."
+    else:
+        summary = f"Správně {right} z {len(units)} odpovědí."
     return Graded(correct=correct, score=score, summary=summary,
                   reasons=list(prepared.solution.reasons), marks=dict(prepared.solution.marks),
                   rows=rows, trail=prepared.solution.trail)

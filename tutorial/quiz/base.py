@@ -87,6 +87,15 @@ class Graded:
     misses: int = 0
     wrong: int = 0
 
+    @property
+    def shown_rows(self) -> list[dict]:
+        """The rows worth showing: all but table cells rightly left at 0."""
+        return [row for row in self.rows if not row.get("plain")]
+
+    @property
+    def folded(self) -> bool:
+        return len(self.shown_rows) < len(self.rows)
+
 
 class Kind:
     """One sandbox kind. Subclasses fill the class attributes and the four methods."""

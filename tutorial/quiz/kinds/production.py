@@ -99,22 +99,23 @@ class Production(Kind):
                     color, piece = building
                     owners.append(f"{who(question, color)} ({words.PIECES[piece]}, "
                                   f"{'2 karty' if piece == 'city' else '1 karta'})")
+            title = label[:1].upper() + label[1:]
             if game.robber == hex_id:
                 reasons.append(Reason(
-                    f"Na poli {label} stojí zloděj: z něj nikdo nic nedostane.", "zlodej"))
+                    f"{title} blokuje zloděj: z něj nikdo nic nedostane.", "zlodej"))
             elif not owners:
-                reasons.append(Reason(f"U pole {label} nikdo nestaví.", "suroviny-vynosy"))
+                reasons.append(Reason(
+                    f"U {words.hex_label(terrain, roll, 'gen')} nikdo nestaví.", "suroviny-vynosy"))
             else:
-                resource = words.TERRAIN_RESOURCE[terrain]
-                if resource in shortage:
+                resource = words.resource_name(words.TERRAIN_RESOURCE[terrain])
+                if words.TERRAIN_RESOURCE[terrain] in shortage:
                     reasons.append(Reason(
-                        f"Pole {label} by dalo {words.resource_name(resource)}: "
-                        + ", ".join(owners) + ". Jenže banka nemá dost karet pro všechny, "
-                        "a tak tuto surovinu nedostane nikdo.", "suroviny-karty"))
+                        f"{title} – {resource} by dostali: " + ", ".join(owners)
+                        + ". Jenže banka nemá dost karet pro všechny, a tak tuto surovinu "
+                        "nedostane nikdo.", "suroviny-karty"))
                 else:
                     reasons.append(Reason(
-                        f"Pole {label} dává {words.resource_name(resource)}: "
-                        + ", ".join(owners) + ".",
+                        f"{title} – {resource}: " + ", ".join(owners) + ".",
                         "mesto" if "město" in " ".join(owners) else "suroviny-vynosy"))
         if not hexes:
             reasons.append(Reason(f"Číslo {roll} na plánu neleží.", "zetony-s-cisly"))
