@@ -21,7 +21,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.cache import patch_vary_headers
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from tutorial import board_svg, classroom, quiz
@@ -800,9 +799,6 @@ def teacher_control(request: HttpRequest, code: str) -> HttpResponse:
     if problem:
         return _message(request, "Nelze provést", problem, status=400,
                         retry_url=session.get_absolute_url())
-    back = request.POST.get("zpet", "")
-    if back and url_has_allowed_host_and_scheme(back, {request.get_host()}):
-        return redirect(back)
     return redirect(session.get_absolute_url())
 
 
