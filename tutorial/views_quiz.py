@@ -151,7 +151,7 @@ def _sandbox_context(prepared, *, selected=(), graded=None, toggle_prefix="", an
         "clear_url": clear_url,
         "given": given or {},
         "error": error,
-        "facts": _facts(prepared),
+        "facts": prepared.facts,
         "legend": _legend(marks),
         **_field_layout(prepared.fields, given or {}),
     }
@@ -181,38 +181,6 @@ def _legend(marks) -> list[tuple[str, str, str]]:
     present = {m for m in marks.values()}
     return [(m, drawing.MARK_COLOURS[m], label) for m, label in drawing.MARK_LABELS.items()
             if m in present and not (m == "hit" and all(k == "hex" for k, _ in marks))]
-
-
-def _facts(prepared) -> list[dict]:
-    """Hands and hidden cards to show next to the board (not visible on it)."""
-    from tutorial import words
-    from tutorial.quiz.base import who_label
-
-    game, question = prepared.game, prepared.question
-    slug = prepared.kind.slug
-    rows = []
-    if slug == "sedmicka":
-        for color in game.players:
-            rows.append({"color": color, "name": who_label(question, color),
-                         "text": f"{words.card_count(game.hand_size(color))}: "
-                                 f"{words.cards(game.hand(color), 'nom')}"})
-    elif slug == "vitez":
-        for color in game.players:
-            specials = prepared.solution.facts["specials"][color]
-            parts = []
-            if specials["longest_road"]:
-                parts.append("Nejdelší obchodní cesta")
-            if specials["largest_army"]:
-                parts.append("Největší vojsko")
-            hidden = specials["hidden"]
-            parts.append(f"skryté karty s výherním bodem: {hidden}")
-            rows.append({"color": color, "name": who_label(question, color),
-                         "text": ", ".join(parts)})
-    elif slug == "nejvetsi-vojsko":
-        for color in game.players:
-            rows.append({"color": color, "name": who_label(question, color),
-                         "text": f"zahraní rytíři: {game.played_knights(color)}"})
-    return rows
 
 
 # --- practice alone ------------------------------------------------------------------------

@@ -138,6 +138,7 @@ class Prepared:
     fields: list[Field]
     targets: list[str]
     solution: Solution
+    facts: list[dict]  # what the board does not show: hands, hidden cards
 
     @property
     def clicks(self) -> bool:
@@ -163,6 +164,7 @@ def prepare_question(question_: Question) -> Prepared:
         fields=kind_.fields(question_, game),
         targets=kind_.targets(question_, game),
         solution=kind_.solve(question_, game),
+        facts=kind_.facts(question_, game),
     )
 
 

@@ -69,7 +69,6 @@ class Solution:
     reasons: list[Reason] = field(default_factory=list)
     trail: tuple[str, ...] = ()  # paths to draw (the counted Longest Road)
     marks: dict = field(default_factory=dict)  # ("node"|"path"|"hex", id) -> mark to draw
-    facts: dict = field(default_factory=dict)  # extra data for the page (hand sizes, points)
 
 
 @dataclass
@@ -121,6 +120,11 @@ class Kind:
 
     def targets(self, question: Question, game) -> list[str]:
         """The places a learner may click (click kinds)."""
+        return []
+
+    def facts(self, question: Question, game) -> list[dict]:
+        """What the board does not show (hands, hidden cards), one row per player:
+        ``{"color": …, "name": …, "text": …}``."""
         return []
 
 

@@ -48,7 +48,6 @@ class SettlementSpots(Kind):
     def solve(self, question: Question, game) -> Solution:
         color = question.ask["player"]
         legal = frozenset(game.legal_settlement_spots(color))
-        pos = board_svg.position_of(game)
         reasons = [
             Reason(
                 f"Vesnice smí stát jen na křižovatce, ke které vede vlastní silnice, a žádná "
@@ -59,11 +58,7 @@ class SettlementSpots(Kind):
                 HEADWORD_DISTANCE,
             )
         ]
-        return Solution(
-            answer=legal,
-            reasons=reasons,
-            facts={"names": {n: board_svg.node_name(pos, n) for n in legal}},
-        )
+        return Solution(answer=legal, reasons=reasons)
 
     def explain_wrong(self, question: Question, game, node: str) -> tuple[Reason, Marks]:
         color = question.ask["player"]

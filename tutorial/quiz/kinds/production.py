@@ -197,8 +197,14 @@ class Seven(Kind):
                 reasons.append(Reason(
                     f"{name} má {words.card_count(size)}, ne víc než 7: neodhazuje nic.",
                     "sedmicka-padla-nastupuje-zlodej"))
-        facts = {"hands": {c: game.hand(c) for c in game.players}}
-        return Solution(answer=answer, reasons=reasons, facts=facts)
+        return Solution(answer=answer, reasons=reasons)
+
+    def facts(self, question: Question, game) -> list[dict]:
+        return [
+            {"color": c, "name": who_label(question, c),
+             "text": f"{words.card_count(game.hand_size(c))}: {words.cards(game.hand(c), 'nom')}"}
+            for c in game.players
+        ]
 
     def generate(self, rng) -> tuple[dict, dict]:
         count = rng.choice([3, 4])

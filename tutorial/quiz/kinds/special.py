@@ -180,8 +180,7 @@ class LargestArmy(Kind):
             reasons.append(Reason(
                 f"Kartu získává {who(question, holder)}: má aspoň 3 rytíře a víc než "
                 "kdokoli jiný.", "nejvetsi-vojsko"))
-        return Solution(answer={"holder": holder or NOBODY}, reasons=reasons,
-                        facts={"knights": {c: after.played_knights(c) for c in after.players}})
+        return Solution(answer={"holder": holder or NOBODY}, reasons=reasons)
 
     def generate(self, rng) -> tuple[dict, dict]:
         colors = rng.sample(["orange", "red", "blue", "white"], rng.choice([3, 4]))

@@ -89,14 +89,21 @@ class Winner(Kind):
                 text += (f" {who(question, others[0], capital=True)} sice {target} bodů má, "
                          "ale vyhrát smí jen hráč, který je na tahu.")
             reasons.append(Reason(text, "konec-hry"))
-        facts = {"specials": {
-            c: {
-                "longest_road": game.longest_road_holder == c,
-                "largest_army": game.largest_army_holder == c,
-                "hidden": sum(1 for card, _ in game.dev_cards(c) if card == "victory_point"),
-            } for c in game.players
-        }}
-        return Solution(answer=answer, reasons=reasons, facts=facts)
+        return Solution(answer=answer, reasons=reasons)
+
+    def facts(self, question: Question, game) -> list[dict]:
+        rows = []
+        for color in game.players:
+            parts = []
+            if game.longest_road_holder == color:
+                parts.append("Nejdelší obchodní cesta")
+            if game.largest_army_holder == color:
+                parts.append("Největší vojsko")
+            hidden = sum(1 for card, _ in game.dev_cards(color) if card == "victory_point")
+            parts.append(f"skryté karty s výherním bodem: {hidden}")
+            rows.append({"color": color, "name": who_label(question, color),
+                         "text": ", ".join(parts)})
+        return rows
 
     def generate(self, rng) -> tuple[dict, dict]:
         colors = rng.sample(["orange", "red", "blue", "white"], 3)
