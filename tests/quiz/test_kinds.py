@@ -162,6 +162,9 @@ def test_examples_build_with_sources(kind):
         prepared = quiz.prepare(kind, example.variant)
         assert example.source and prepared.prompt
         assert prepared.kind.headwords
+        if example.quote:  # the source's words come with the explanation, not before
+            assert any(example.quote in r.text for r in prepared.solution.reasons)
+            assert example.quote not in prepared.prompt
 
 
 # --- generated variants -------------------------------------------------------------------------

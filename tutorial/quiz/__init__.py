@@ -77,6 +77,7 @@ def examples(slug: str) -> list[Question]:
         out.append(Question(
             kind=slug, variant=f"a{number}", position=item["position"], ask=item.get("ask", {}),
             source=item.get("source", ""), note=item.get("note", ""),
+            quote=item.get("quote", ""),
         ))
     return out
 
@@ -155,6 +156,9 @@ def prepare(slug: str, variant: str) -> Prepared:
 def prepare_question(question_: Question) -> Prepared:
     kind_ = kind(question_.kind)
     game = build_game(question_.position)
+    solution = kind_.solve(question_, game)
+    if question_.quote:
+        solution.reasons.append(Reason(f"{question_.source}: {question_.quote}"))
     return Prepared(
         kind=kind_,
         question=question_,
@@ -163,7 +167,7 @@ def prepare_question(question_: Question) -> Prepared:
         prompt=kind_.prompt(question_, game),
         fields=kind_.fields(question_, game),
         targets=kind_.targets(question_, game),
-        solution=kind_.solve(question_, game),
+        solution=solution,
         facts=kind_.facts(question_, game),
     )
 

@@ -31,6 +31,7 @@ class Question:
     ask: dict
     source: str = ""  # where a hand-made position comes from, in Czech
     note: str = ""  # a sentence of context shown above the prompt
+    quote: str = ""  # the source's own words, shown with the explanation
 
     @property
     def key(self) -> str:
