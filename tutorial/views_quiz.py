@@ -46,6 +46,12 @@ teacher_required = login_required(login_url=reverse_lazy("tutorial:login"))
 # --- small helpers -------------------------------------------------------------------------
 
 def _client_ip(request: HttpRequest) -> str:
+    """The address rate limits count by. Behind our own proxy (DJANGO_BEHIND_PROXY) that is
+    the last X-Forwarded-For entry, the one the proxy itself added; earlier ones can be forged."""
+    if getattr(settings, "USE_X_FORWARDED_HOST", False):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded.strip():
+            return forwarded.split(",")[-1].strip()[:100]
     return request.META.get("REMOTE_ADDR", "") or "?"
 
 

@@ -104,6 +104,18 @@ def test_join_code_guessing_is_limited_per_address(client, session):
     assert join(other, session, "Jiný").status_code == 302
 
 
+def test_behind_a_proxy_the_limit_counts_the_address_the_proxy_saw(client, session, settings):
+    settings.USE_X_FORWARDED_HOST = True
+    for _ in range(20):
+        client.post("/hra/", {"kod": "XXXXXX"}, HTTP_X_FORWARDED_FOR="1.2.3.4, 10.9.9.9")
+    blocked = client.post("/hra/", {"kod": session.code, "prezdivka": "Hádač"},
+                          HTTP_X_FORWARDED_FOR="6.6.6.6, 10.9.9.9")
+    assert blocked.status_code == 429  # the forged first entry does not help
+    other = client.post("/hra/", {"kod": session.code, "prezdivka": "Jiný"},
+                        HTTP_X_FORWARDED_FOR="10.9.9.8")
+    assert other.status_code == 302
+
+
 # --- seats survive -------------------------------------------------------------------------
 
 def test_refresh_keeps_the_seat(session):
