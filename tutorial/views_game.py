@@ -6,6 +6,8 @@ template context and choose between the full page and the htmx fragment.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -123,6 +125,44 @@ def _rule_links(slugs: list[str]) -> list[dict]:
              "url": reverse("almanach:entry", kwargs={"slug": slug})} for slug in slugs]
 
 
+def _try_links(step: Step, is_last: bool) -> list[dict]:
+    """"Zkus sám": sandboxes at the position before this step, chosen by what the step does."""
+    who = words.player(step.player)
+    asks: list[tuple[dict, str]] = []
+    for action in step.actions:
+        kind = action["action"]
+        if kind == "RollDice":
+            total = sum(action["dice"])
+            asks.append(({"druh": "sedmicka"}, "Sedmička: kolik karet kdo odhodí?") if total == 7
+                        else ({"druh": "vynosy"}, f"Co kdo dostane při hodu {total}?"))
+        elif kind == "BuildSettlement":
+            asks.append(({"druh": "vesnice"}, f"Kde všude mohl {who} postavit vesnici?"))
+        elif kind in ("BuildRoad", "PlayRoadBuilding"):
+            asks.append(({"druh": "silnice"}, f"Kudy všude mohl {who} vést silnici?"))
+        elif kind == "BuildCity":
+            asks.append(({"druh": "stavba", "co": "mesto"}, f"Mohl {who} postavit město?"))
+        elif kind == "BuyDevelopmentCard":
+            asks.append(({"druh": "stavba", "co": "karta"}, f"Mohl {who} koupit akční kartu?"))
+        elif kind == "TradeBank":
+            resource = words.resource_word(action["give"], 1)
+            asks.append(({"druh": "zamori", "surovina": action["give"]},
+                         f"Za kolik karet může {who} měnit {resource} se zámořím?"))
+    if is_last:
+        asks += [({"druh": "nejdelsi-cesta"}, "Kdo drží Nejdelší obchodní cestu?"),
+                 ({"druh": "vitez"}, "Kolik bodů má kdo?")]
+    if not asks:
+        asks.append(({"druh": "vesnice"}, f"Kde teď může {who} postavit vesnici?"))
+    links, seen = [], set()
+    for params, label in asks:
+        key = tuple(sorted(params.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        query = urlencode({"tah": step.turn, "krok": step.number, **params, "hrac": step.player})
+        links.append({"label": label, "url": f"{reverse('tutorial:quiz_try')}?{query}"})
+    return links
+
+
 def _turn_list(rep: Replay) -> list[dict]:
     return [{
         "number": turn.number,
@@ -188,6 +228,7 @@ def step(request: HttpRequest, turn: int, step: int) -> HttpResponse:
         "players": _players(rep, here.state, here.changed, current_turn.player),
         "bank": _bank(here.state),
         "rules": _rule_links(here.rules),
+        "try_links": _try_links(here, next_step is None),
         "turns": _turn_list(rep),
         "prev_url": _step_url(prev_step) if prev_step else reverse("tutorial:game"),
         "next_url": _step_url(next_step) if next_step else None,

@@ -159,3 +159,43 @@ def test_almanach_entries_link_back_to_the_steps():
     assert example_game_steps in links._providers
     labels = [a.label for a in links.applications("mesto")]
     assert "Příklad hry, 6. tah: stavba města" in labels
+
+
+def try_links(html: str) -> list[tuple[str, str]]:
+    box = re.search(r'<div class="step-try">(.*?)</div>', html, re.S)
+    if not box:
+        return []
+    return [(url.replace("&amp;", "&"), label)
+            for url, label in re.findall(r'<a href="([^"]+)">([^<]+)</a>', box.group(1))]
+
+
+@pytest.mark.django_db
+def test_every_step_offers_a_sandbox_at_its_position_and_each_one_opens(client):
+    for url in all_step_urls():
+        links_here = try_links(client.get(url).content.decode())
+        assert links_here, f"{url}: no Zkus sám"
+        for target, label in links_here:
+            response = client.get(target)
+            assert response.status_code == 200, (url, target, label)
+            assert "příklad hry" in response.content.decode(), target
+
+
+@pytest.mark.django_db
+def test_try_links_follow_what_the_step_does(client):
+    # Turn 8, step 3: white builds the settlement at the wool harbour.
+    links_here = dict((label, url) for url, label in
+                      try_links(client.get("/priklad-hry/tah/8/krok/3/").content.decode()))
+    url = links_here["Kde všude mohl bílý postavit vesnici?"]
+    assert "tah=8" in url and "krok=3" in url and "druh=vesnice" in url and "hrac=white" in url
+    # The sandbox is the position before the step: white's harbour spot is among the answers.
+    response = client.post(url, {"vyber": "1", "misto": ["e2.SE"]})
+    assert response.status_code == 302
+    # Turn 16 trades wool at the 2:1 harbour, then the last step offers the final questions.
+    labels = [label for _, label in
+              try_links(client.get("/priklad-hry/tah/16/krok/3/").content.decode())]
+    assert "Za kolik karet může bílý měnit vlnu se zámořím?" in labels
+    last = example_game().all_steps()[-1]
+    labels = [label for _, label in try_links(client.get(
+        reverse("tutorial:game_step", kwargs={"turn": last.turn, "step": last.number})
+    ).content.decode())]
+    assert "Kdo drží Nejdelší obchodní cestu?" in labels and "Kolik bodů má kdo?" in labels
