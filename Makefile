@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-postgres install content serve bench lint clean chromium
+.PHONY: run test test-postgres install content serve bench loadtest lint clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,12 +37,20 @@ test: $(STAMP) chromium
 test-postgres: $(STAMP) chromium
 	scripts/with_postgres.sh $(BIN)/python -m pytest
 
+# gunicorn with 2 × CPU + 1 workers unless WEB_CONCURRENCY says otherwise.
 serve: content
 	$(BIN)/python manage.py collectstatic --noinput
-	$(BIN)/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) --workers $${WEB_CONCURRENCY:-3}
+	$(BIN)/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) \
+	  --workers $${WEB_CONCURRENCY:-$$(( $$(nproc) * 2 + 1 ))} --access-logfile -
 
 bench: $(STAMP)
 	$(BIN)/python -m engine.bench
+	$(BIN)/python -m almanach.bench
+
+# Load figures under gunicorn on loopback (each script starts and stops its own server).
+loadtest: $(STAMP)
+	$(BIN)/python scripts/loadtest_site.py --clients 50 --seconds 20
+	$(BIN)/python scripts/loadtest_quiz.py --pupils 100
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -27,7 +27,8 @@ def _error(request: HttpRequest, status: int, title: str, message: str) -> HttpR
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 400, "Chybný požadavek", "Požadavku jsme nerozuměli. Zkuste to prosím znovu.")
+    return _error(request, 400, "Chybný požadavek",
+                  "Požadavku jsme nerozuměli. Zkuste to prosím znovu.")
 
 
 def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -46,6 +47,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 def server_error(request: HttpRequest) -> HttpResponse:
     body = loader.render_to_string(
         "error.html",
-        {"status": 500, "title": "Chyba serveru", "message": "Něco se pokazilo na naší straně. Zkuste to prosím za chvíli."},
+        {"status": 500, "title": "Chyba serveru",
+         "message": "Něco se pokazilo na naší straně. Zkuste to prosím za chvíli."},
     )
     return HttpResponse(body, status=500)

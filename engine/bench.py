@@ -4,7 +4,9 @@
 
 Four players each pick uniformly at random among ``legal_actions()``; a game ends with a
 winner or after 1000 turns. If catanatron is importable (optional extra ``bench``), its
-random players get the same time budget. The last line is always
+random players get the same time budget. Before that, recorded games are replayed (applying
+their actions, chance included, without listing legal actions): what the site does. The last
+line is always
 ``engine games_per_s=<f> decisions_per_s=<f> games=<n>`` (decisions = actions applied).
 """
 
@@ -50,6 +52,27 @@ def bench_engine(seconds: float, seed: int = 0, domestic: bool = True) -> tuple[
     return games, decisions, time.perf_counter() - start
 
 
+def bench_replay(seconds: float, seed: int = 0, sample: int = 4) -> tuple[int, int, float]:
+    """Replays of recorded games (what the tutorial and the quizzes do): the actions of a few
+    finished random games, chance included, applied again to a fresh game without listing
+    the legal actions. (games replayed, actions applied, seconds)"""
+    records = []
+    for n in range(sample):
+        game, _ = play_random_game(seed + n, domestic=False)
+        records.append((Board.variable(seed + n), list(game.history)))
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board, history = records[games % sample]
+        replayed = Game.new(board, seed=0)
+        apply = replayed.apply
+        for action in history:
+            apply(action)
+        games += 1
+        actions += len(history)
+    return games, actions, time.perf_counter() - start
+
+
 def bench_catanatron(seconds: float) -> tuple[int, int, float] | None:
     try:
         from catanatron import Color, RandomPlayer
@@ -77,6 +100,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     domestic = not args.without_domestic_trades
+    r_games, r_actions, r_elapsed = bench_replay(min(args.seconds, 4.0), args.seed)
+    print(f"replay games_per_s={r_games / r_elapsed:.1f} actions_per_s={r_actions / r_elapsed:.0f}"
+          f" actions_per_game={r_actions / r_games:.0f}")
     games, decisions, elapsed = bench_engine(args.seconds, args.seed, domestic)
     ours = decisions / elapsed
     theirs = bench_catanatron(args.seconds)

@@ -2,6 +2,7 @@
 
 import csv
 import io
+import re
 from datetime import timedelta
 
 import pytest
@@ -421,6 +422,43 @@ def test_csrf_is_enforced_on_join_and_login(session):
     client = Client(enforce_csrf_checks=True)
     assert client.post("/hra/", {"kod": session.code, "prezdivka": "X"}).status_code == 403
     assert client.post("/prihlaseni/", {"username": "a", "password": "b"}).status_code == 403
+
+
+def test_every_form_that_changes_something_needs_the_csrf_token(session, teacher):
+    """A POST without the token is refused on every route that accepts one, even when the
+    teacher is signed in and the pupil has a seat; the pages' own forms carry the token."""
+    teacher_client = Client(enforce_csrf_checks=True)
+    teacher_client.force_login(teacher)
+    quiz_id, item = session.quiz.pk, session.quiz.items.first().pk
+    pupil = Client(enforce_csrf_checks=True)
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    token = pupil.cookies["csrftoken"].value
+    assert pupil.post("/hra/", {"kod": session.code, "prezdivka": "Sova",
+                                "csrfmiddlewaretoken": token}).status_code == 302
+    refused = {
+        pupil: ["/hra/", f"/hra/{session.code}/1/", "/kvizy/vesnice/a1/", "/kvizy/zkus/?tah=1",
+                "/prihlaseni/"],
+        teacher_client: ["/odhlaseni/", "/ucitel/kviz/novy/", f"/ucitel/kviz/{quiz_id}/",
+                         f"/ucitel/kviz/{quiz_id}/pridat/",
+                         f"/ucitel/kviz/{quiz_id}/smazat/{item}/",
+                         f"/ucitel/kviz/{quiz_id}/spustit/",
+                         f"/ucitel/hodina/{session.code}/ovladani/"],
+    }
+    for client, urls in refused.items():
+        for url in urls:
+            assert client.post(url, {"akce": "start", "kod": session.code}).status_code == 403, url
+    session.refresh_from_db()
+    assert session.state == ClassSession.State.LOBBY and session.quiz.items.count() == 3
+    assert session.quiz.sessions.count() == 1 and not Answer.objects.exists()
+    pages = [pupil.get(f"/hra/{session.code}/1/", follow=True), pupil.get("/kvizy/sedmicka/a1/"),
+             teacher_client.get(f"/ucitel/kviz/{quiz_id}/"), teacher_client.get("/ucitel/"),
+             teacher_client.get(f"/ucitel/hodina/{session.code}/"), Client().get("/prihlaseni/")]
+    forms = [form for response in pages
+             for form in re.findall(r'<form[^>]*method="post".*?</form>', html(response), re.S)]
+    assert len(forms) >= 6
+    for form in forms:
+        assert 'name="csrfmiddlewaretoken"' in form, form[:200]
+    assert "csrfmiddlewaretoken" in page
 
 
 def test_createteacher_command(monkeypatch, django_user_model):

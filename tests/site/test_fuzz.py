@@ -21,7 +21,8 @@ ugly = st.one_of(
                      "<script>alert(1)</script>", "ř" * 300, "../../etc/passwd", "a/b", " "]),
 )
 slugish = st.from_regex(r"\A[-a-zA-Z0-9_]{1,40}\Z")
-params = st.dictionaries(st.sampled_from(["q", "n", "k", "seed", "id", "kod", "hrac", "druh", "tah", "krok", "x"]) | text, ugly, max_size=4)
+NAMES = ["q", "n", "k", "seed", "id", "kod", "hrac", "druh", "tah", "krok", "x"]
+params = st.dictionaries(st.sampled_from(NAMES) | text, ugly, max_size=4)
 
 
 def routes() -> list[str]:
@@ -59,7 +60,8 @@ def test_every_route_is_covered():
 
 
 @pytest.mark.parametrize("route", ROUTES)
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), query=params, body=params)
 def test_no_route_answers_500(content, route, data, query, body):
     client = Client()
@@ -70,7 +72,8 @@ def test_no_route_answers_500(content, route, data, query, body):
     assert response.status_code < 500, (url, body)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.lists(ugly, min_size=1, max_size=4))
 def test_random_paths_never_answer_500(content, path):
     response = Client().get("/" + "/".join(path))

@@ -47,6 +47,12 @@ PUBLIC_PAGES = [
     "/priklad-hry/tah/7/krok/2/",
     "/priklad-hry/tah/16/",
     "/kvizy/",
+    "/kvizy/vesnice/a1/",
+    "/kvizy/sedmicka/a1/",
+    "/kvizy/nejdelsi-cesta/s7/",
+    "/kvizy/zkus/?tah=11&krok=2&druh=vesnice&hrac=blue",
+    "/hra/",
+    "/prihlaseni/",
 ]
 
 
@@ -56,3 +62,12 @@ def test_public_page_weighs_at_most_60_kb(content, url):
     total = sum(sizes.values())
     print(f"{url}: {total / 1024:.1f} KB {sizes}")
     assert total <= LIMIT, f"{url} weighs {total / 1024:.1f} KB: {sizes}"
+
+
+def test_quiz_feedback_page_weighs_at_most_60_kb(content):
+    client = Client()
+    response = client.post("/kvizy/vesnice/a1/", {"vyber": "1", "misto": ["a1.N", "c3.S"]})
+    assert response.status_code == 302
+    sizes = transfer_size(client, response["Location"])
+    assert "quiz-feedback" in client.get(response["Location"]).content.decode()
+    assert sum(sizes.values()) <= LIMIT, sizes

@@ -30,8 +30,9 @@ def test_unknown_url_gets_czech_404(client: Client):
 
 
 def test_czech_500_page_renders_without_request_context():
-    from config.views import server_error
     from django.test import RequestFactory
+
+    from config.views import server_error
 
     response = server_error(RequestFactory().get("/"))
     assert response.status_code == 500

@@ -1,0 +1,217 @@
+"""Load test of the whole site under gunicorn, on loopback only.
+
+Starts gunicorn on 127.0.0.1 (a free port) over a fresh SQLite database with all content,
+then drives it with N concurrent clients for a bounded time over a mix of Almanach
+searches, example-game steps and practice-quiz answers, and prints requests/s and
+p50/p95/p99 and errors per route. It stops by itself.
+
+    .venv/bin/python scripts/loadtest_site.py [--clients 50] [--seconds 20] [--warmup 5]
+                                              [--workers 2×CPU+1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import http.cookiejar
+import os
+import random
+import re
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SEARCHES = ["zlodej", "nejdelsi cesta", "vesnici", "kolik karet odhodit pri sedmicce", "osada",
+            "lupič", "přístav", "rytíře", "karta vývoje", "obchod s bankou", "mesto", "hlína"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+class Client:
+    """One simulated visitor with its own cookies (a practice quiz keeps state in the session)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str) -> tuple[int, str]:
+        with self.opener.open(self.base + path, timeout=30) as response:
+            return response.status, response.read().decode()
+
+    def post(self, path: str, data: dict[str, str]) -> tuple[int, str]:
+        token = next((c.value for c in self.jar if c.name == "csrftoken"), "")
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode()
+        request = urllib.request.Request(self.base + path, data=body, headers={
+            "Referer": self.base + path, "X-CSRFToken": token})
+        with self.opener.open(request, timeout=30) as response:
+            return response.status, response.read().decode()
+
+
+def timed_get(client: Client, route: str, path: str) -> list[tuple[str, int, float]]:
+    started = time.perf_counter()
+    status, _ = client.get(path)
+    return [(route, status, time.perf_counter() - started)]
+
+
+def scenario_search(client: Client, rng: random.Random) -> list[tuple[str, int, float]]:
+    query = urllib.parse.quote(rng.choice(SEARCHES))
+    return timed_get(client, "almanach hledat", f"/almanach/hledat/?q={query}")
+
+
+def scenario_search_as_you_type(client: Client, rng: random.Random) -> list[tuple[str, int, float]]:
+    query = urllib.parse.quote(rng.choice(SEARCHES))
+    return timed_get(client, "almanach api", f"/almanach/api/hledat?q={query}")
+
+
+def scenario_entry(client: Client, rng: random.Random) -> list[tuple[str, int, float]]:
+    slug = rng.choice(["zlodej", "nejdelsi-obchodni-cesta", "vesnice", "akcni-karty", "pristav"])
+    return timed_get(client, "almanach heslo", f"/almanach/{slug}/")
+
+
+def scenario_step(client: Client, rng: random.Random) -> list[tuple[str, int, float]]:
+    return timed_get(client, "priklad-hry krok", f"/priklad-hry/tah/{rng.randint(1, 16)}/")
+
+
+FORM = re.compile(r'<form method="post" action="(?P<action>[^"]+)" class="quiz-answer">')
+SELECT = re.compile(r'<select id="pole-[^"]+" name="(?P<name>[^"]+)"[^>]*>(?P<body>.*?)</select>',
+                    re.S)
+OPTION = re.compile(r'<option value="(?P<value>[^"]+)"')
+RADIO = re.compile(r'<input type="radio" name="(?P<name>[^"]+)" value="(?P<value>[^"]+)"')
+QUIZ_KINDS = ["sedmicka", "vynosy"]
+
+
+def scenario_quiz(client: Client, rng: random.Random) -> list[tuple[str, int, float]]:
+    """A fresh seeded practice question (a redirect to its variant), then an answer to it."""
+    started = time.perf_counter()
+    status, html = client.get(f"/kvizy/{rng.choice(QUIZ_KINDS)}/nova/")
+    timed = [("kvizy otazka", status, time.perf_counter() - started)]
+    form = FORM.search(html)
+    if status != 200 or not form:
+        return timed + [("kvizy odpoved", 599, 0.0)]
+    choices: dict[str, list[str]] = defaultdict(list)
+    for m in SELECT.finditer(html):
+        choices[m["name"]] += OPTION.findall(m["body"])
+    for m in RADIO.finditer(html):
+        choices[m["name"]].append(m["value"])
+    data = {name: rng.choice(values) for name, values in choices.items()}
+    started = time.perf_counter()
+    status, html = client.post(form["action"].replace("&amp;", "&"), data)
+    # The answer redirects to its explanation; urllib follows, so this times both requests.
+    ok = status == 200 and "quiz-feedback" in html
+    return timed + [("kvizy odpoved", status if ok else 599, time.perf_counter() - started)]
+
+
+SCENARIOS = [(scenario_search, 3), (scenario_search_as_you_type, 2), (scenario_entry, 2),
+             (scenario_step, 4), (scenario_quiz, 2)]
+
+
+def run_load(base: str, clients: int, seconds: float, warmup: float) -> None:
+    timings: dict[str, list[float]] = defaultdict(list)
+    errors: dict[str, int] = defaultdict(int)
+    lock = threading.Lock()
+    # The first seconds warm every worker (search index, replay) and are not counted.
+    measure_from = time.monotonic() + warmup
+    deadline = measure_from + seconds
+    weights = [w for _, w in SCENARIOS]
+
+    def worker(number: int) -> None:
+        rng = random.Random(number)
+        client = Client(base)
+        while time.monotonic() < deadline:
+            scenario = rng.choices([s for s, _ in SCENARIOS], weights)[0]
+            try:
+                results = scenario(client, rng)
+            except (OSError, http.client.HTTPException) as error:
+                results = [(scenario.__name__, getattr(error, "code", 0) or 599, 0.0)]
+            if time.monotonic() < measure_from:
+                continue
+            with lock:
+                for route, status, seconds in results:
+                    timings[route].append(seconds * 1000)
+                    if status >= 400:
+                        errors[route] += 1
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    wall = time.monotonic() - measure_from
+
+    total = sum(len(v) for v in timings.values())
+    print(f"{clients} klientů, {os.cpu_count()} CPU, {wall:.1f} s měřeno"
+          f" (po {warmup:.0f} s zahřátí), {total} požadavků, {total / wall:.0f} req/s")
+    print(f"{'route':<18}{'n':>7}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
+    everything: list[float] = []
+    for route in sorted(timings):
+        values = timings[route]
+        everything += values
+        print(f"{route:<18}{len(values):>7}{len(values) / wall:>8.0f}"
+              f"{statistics.median(values):>9.1f}{percentile(values, .95):>9.1f}"
+              f"{percentile(values, .99):>9.1f}{errors[route]:>8}")
+    print(f"loadtest requests={total} rps={total / wall:.0f}"
+          f" p50_ms={statistics.median(everything):.1f}"
+          f" p95_ms={percentile(everything, .95):.1f}"
+          f" p99_ms={percentile(everything, .99):.1f} errors={sum(errors.values())}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
+    args = parser.parse_args()
+    seconds = min(args.seconds, 300.0)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        # Production settings (no debug, whitenoise's compressed manifest), plain HTTP on loopback.
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/load.sqlite3", "DJANGO_DEBUG": "0",
+               "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+               "DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_SECURE_COOKIES": "0",
+               "DJANGO_HSTS_SECONDS": "0", "DJANGO_STATIC_ROOT": f"{tmp}/static"}
+        python = sys.executable
+        for command in (["collectstatic", "--noinput"], ["migrate", "--noinput"], ["load_content"]):
+            subprocess.run([python, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True)
+        port = free_port()
+        server = subprocess.Popen(
+            [python, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+             "--workers", str(args.workers), "--threads", "2", "--log-level", "warning"],
+            cwd=ROOT, env=env,
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(base + "/zdravi/", timeout=2).read()
+                    break
+                except OSError:
+                    time.sleep(0.2)
+            run_load(base, min(args.clients, 200), seconds, min(args.warmup, 60.0))
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
