@@ -78,6 +78,24 @@ def test_targets_are_links_that_work_without_javascript(kind):
     assert all(a.get("aria-label") for a in links)
 
 
+def test_every_intersection_is_a_tap_target_as_large_as_its_neighbours_allow():
+    """On a phone the board is ~360 px wide: the tap area of a spot must be far larger than
+    the dot drawn, yet never reach into the neighbouring spot's."""
+    from engine import topology
+
+    nodes = list(topology.INTERSECTION_IDS)
+    root = parse(render_board(POSITION, node_targets=nodes, target_url=lambda p: f"?m={p}"))
+    width = float(root.get("viewBox").split()[2])
+    hits = {a.get("data-id"): a.find(f"{SVG}circle[@class='hit']") for a in root.iter(f"{SVG}a")}
+    assert len(hits) == 54 and all(hit is not None for hit in hits.values())
+    radius = min(float(hit.get("r")) for hit in hits.values())
+    assert 2 * radius * 360 / width >= 30  # at least 30 px across on a 360 px wide phone
+    centres = {n: (float(h.get("cx")), float(h.get("cy"))) for n, h in hits.items()}
+    closest = min(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+                  for a, (ax, ay) in centres.items() for b, (bx, by) in centres.items() if a < b)
+    assert 2 * radius < closest
+
+
 def test_targets_need_a_url():
     with pytest.raises(ValueError):
         render_board(POSITION, node_targets=["c3.SE"])
