@@ -2,7 +2,8 @@
 
 Loopback only, bounded in count and time, stops by itself:
 
-1. a temporary SQLite database (WAL, as in the settings) is migrated;
+1. a temporary SQLite database (WAL, as in the settings) is migrated, under production
+   settings (no debug, collected static files), plain HTTP on loopback;
 2. a teacher, a quiz of 10 questions (Almanach examples and one seeded variant per pupil) and
    a self-paced session are created through the ORM;
 3. gunicorn serves ``config.wsgi`` on 127.0.0.1 at a free port;
@@ -25,9 +26,7 @@ import os
 import random
 import re
 import secrets
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -35,9 +34,9 @@ import time
 import urllib.parse
 from collections import defaultdict
 from html import unescape
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from loadkit import ROOT, gunicorn, percentile, production_env
+
 QUESTIONS = [  # (kind, variant); "" = a seeded variant per pupil
     ("vesnice", "a1"), ("silnice", "a4"), ("vynosy", "a1"), ("sedmicka", "a1"),
     ("nejdelsi-cesta", "a1"), ("nejvetsi-vojsko", "a2"), ("zamori", "a1"), ("stavba", "a1"),
@@ -54,17 +53,6 @@ OPTION = re.compile(r'<option value="(?P<value>[^"]+)"')
 RADIO = re.compile(r'<input type="(?P<type>radio|checkbox)" name="(?P<name>[^"]+)" '
                    r'value="(?P<value>[^"]+)"')
 HIDDEN_SPOT = re.compile(r'<input type="hidden" name="misto" value="(?P<value>[^"]+)">')
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
 class Stats:
@@ -195,9 +183,9 @@ def pupil_run(number: int, port: int, code: str, stats: Stats, think: float, arr
         done.append(answered)
 
 
-def prepare_database(db_path: str) -> str:
+def prepare_database(env: dict[str, str]) -> str:
     """Migrate, then create the teacher, the quiz and a running self-paced session."""
-    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
+    os.environ.update(env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
     import django
@@ -262,21 +250,6 @@ def report(stats: Stats, wall: float, pupils: int, stored: tuple[int, int, int],
     return 0 if ok else 1
 
 
-def wait_for(port: int, server: subprocess.Popen) -> None:
-    for _ in range(150):
-        if server.poll() is not None:
-            raise SystemExit("gunicorn se nespustil")
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/zdravi/")
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit("gunicorn neodpovídá")
-
-
 def warm_up(port: int, code: str, workers: int) -> None:
     """A class meets a server that is already running: load templates and questions once."""
     stats = Stats()
@@ -303,20 +276,9 @@ def main() -> int:
     seconds = max(5.0, min(args.seconds, MAX_SECONDS))
 
     with tempfile.TemporaryDirectory(prefix="loadtest-quiz-") as tmp:
-        db_path = f"{tmp}/quiz.sqlite3"
-        code = prepare_database(db_path)
-        port = free_port()
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}", "DJANGO_DEBUG": "1",
-               "DJANGO_LOG_LEVEL": "ERROR"}
-        server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(args.workers), "--threads", str(args.threads),
-             "--worker-class", "gthread", "--log-level", "warning",
-             "--graceful-timeout", "5", "--timeout", "60"],
-            cwd=ROOT, env=env,
-        )
-        try:
-            wait_for(port, server)
+        env = production_env(tmp, f"sqlite:///{tmp}/quiz.sqlite3")
+        code = prepare_database(env)
+        with gunicorn(env, args.workers, args.threads) as port:
             warm_up(port, code, args.workers)
             stats = Stats()
             done: list[int] = []
@@ -334,12 +296,6 @@ def main() -> int:
             for thread in threads:
                 thread.join(timeout=max(0.1, deadline + 30 - time.monotonic()))
             wall = time.monotonic() - started
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
         settings = (f"gunicorn {args.workers}×{args.threads} vláken, pauza {args.think} s, "
                     f"příchod během {args.arrival} s")
         return report(stats, wall, pupils, count_in_database(code), done, settings)

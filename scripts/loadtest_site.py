@@ -17,33 +17,18 @@ import http.cookiejar
 import os
 import random
 import re
-import secrets
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 import urllib.parse
 import urllib.request
 from collections import defaultdict
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from loadkit import gunicorn, manage, percentile, production_env
+
 SEARCHES = ["zlodej", "nejdelsi cesta", "vesnici", "kolik karet odhodit pri sedmicce", "osada",
             "lupič", "přístav", "rytíře", "karta vývoje", "obchod s bankou", "mesto", "hlína"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
 class Client:
@@ -181,37 +166,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
+    parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
     seconds = min(args.seconds, 300.0)
 
-    with tempfile.TemporaryDirectory() as tmp:
-        # Production settings (no debug, whitenoise's compressed manifest), plain HTTP on loopback.
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/load.sqlite3", "DJANGO_DEBUG": "0",
-               "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-               "DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_SECURE_COOKIES": "0",
-               "DJANGO_HSTS_SECONDS": "0", "DJANGO_STATIC_ROOT": f"{tmp}/static"}
-        python = sys.executable
-        for command in (["collectstatic", "--noinput"], ["migrate", "--noinput"], ["load_content"]):
-            subprocess.run([python, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True)
-        port = free_port()
-        server = subprocess.Popen(
-            [python, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(args.workers), "--threads", "2", "--log-level", "warning"],
-            cwd=ROOT, env=env,
-        )
-        try:
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(base + "/zdravi/", timeout=2).read()
-                    break
-                except OSError:
-                    time.sleep(0.2)
-            run_load(base, min(args.clients, 200), seconds, min(args.warmup, 60.0))
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
-
+    with tempfile.TemporaryDirectory(prefix="loadtest-site-") as tmp:
+        env = production_env(tmp, f"sqlite:///{tmp}/load.sqlite3")
+        manage(env, "migrate", "--noinput")
+        manage(env, "load_content")
+        with gunicorn(env, args.workers, args.threads) as port:
+            run_load(f"http://127.0.0.1:{port}", min(args.clients, 200), seconds,
+                     min(args.warmup, 60.0))
 
 if __name__ == "__main__":
     main()
