@@ -124,11 +124,12 @@ def run_load(base: str, clients: int, seconds: float, warmup: float) -> None:
         client = Client(base)
         while time.monotonic() < deadline:
             scenario = rng.choices([s for s, _ in SCENARIOS], weights)[0]
+            counted = time.monotonic() >= measure_from  # begun after the warm-up
             try:
                 results = scenario(client, rng)
             except (OSError, http.client.HTTPException) as error:
                 results = [(scenario.__name__, getattr(error, "code", 0) or 599, 0.0)]
-            if time.monotonic() < measure_from:
+            if not counted:
                 continue
             with lock:
                 for route, status, seconds in results:
