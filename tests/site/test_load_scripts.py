@@ -1,0 +1,32 @@
+"""The load scripts that print the README's figures keep working: a tiny run of each, on
+loopback, under gunicorn with production settings, must finish with every request answered."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(script: str, *args: str) -> str:
+    result = subprocess.run([sys.executable, f"scripts/{script}", *args], cwd=ROOT,
+                            capture_output=True, text=True, timeout=240)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    return result.stdout
+
+
+def test_site_load_script_drives_every_route_without_errors():
+    out = run("loadtest_site.py", "--clients", "2", "--seconds", "2", "--warmup", "1",
+              "--workers", "1")
+    summary = re.search(r"loadtest requests=(\d+) .* errors=(\d+)", out)
+    assert summary and int(summary[1]) > 20 and summary[2] == "0", out
+    for route in ("almanach hledat", "almanach api", "almanach heslo", "priklad-hry krok",
+                  "kvizy otazka", "kvizy odpoved"):
+        assert re.search(rf"^{route} +\d+", out, re.M), f"{route} missing:\n{out}"
+
+
+def test_class_load_script_stores_every_answer():
+    out = run("loadtest_quiz.py", "--pupils", "3", "--think", "0.05", "--arrival", "0",
+              "--workers", "1", "--threads", "2")
+    assert "answers_stored=30 expected=30 errors=0" in out, out
