@@ -151,6 +151,14 @@ def _lookup(table: dict, key: object) -> int | None:
         return None
 
 
+def _known(table: dict, key: object, message: str) -> int:
+    """table[key]; an unknown key is InvalidInput with ``message`` naming it in Czech."""
+    found = _lookup(table, key)
+    if found is None:
+        raise InvalidInput(message.format(key))
+    return found
+
+
 def _mask(counts: Sequence[int]) -> int:
     """Bit r set when counts[r] > 0."""
     a, b, c, d, e = counts
@@ -369,45 +377,28 @@ class Game:
     # -- input parsing (readable ids -> small ints) ------------------------------------
 
     def _player(self, color: object) -> int:
-        p = _lookup(self._seat, color)
-        if p is None:
-            raise InvalidInput(f"Ve hře není hráč {color!r}.")
-        return p
+        return _known(self._seat, color, "Ve hře není hráč {!r}.")
 
     @staticmethod
     def _node(node_id: object) -> int:
-        node = _lookup(INTERSECTION_INDEX, node_id)
-        if node is None:
-            raise InvalidInput(f"Neznámá křižovatka {node_id!r}.")
-        return node
+        return _known(INTERSECTION_INDEX, node_id, "Neznámá křižovatka {!r}.")
 
     @staticmethod
     def _path(path_id: object) -> int:
-        path = _lookup(PATH_INDEX, path_id)
-        if path is None:
-            raise InvalidInput(f"Neznámá cesta {path_id!r}.")
-        return path
+        return _known(PATH_INDEX, path_id, "Neznámá cesta {!r}.")
 
     @staticmethod
     def _hex(hex_id: object) -> int:
-        h = _lookup(HEX_INDEX, hex_id)
-        if h is None:
-            raise InvalidInput(f"Neznámé pole {hex_id!r}.")
-        return h
+        return _known(HEX_INDEX, hex_id, "Neznámé pole {!r}.")
 
     @staticmethod
     def _resource(name: object) -> int:
-        r = _lookup(RESOURCE_INDEX, name)
-        if r is None:
-            raise InvalidInput(f"Neznámá surovina {name!r} (možnosti: {', '.join(RESOURCES)}).")
-        return r
+        return _known(RESOURCE_INDEX, name,
+                      "Neznámá surovina {!r} (možnosti: " + ", ".join(RESOURCES) + ").")
 
     @staticmethod
     def _card(name: object) -> int:
-        card = _lookup(DEV_CARD_INDEX, name)
-        if card is None:
-            raise InvalidInput(f"Neznámá akční karta {name!r}.")
-        return card
+        return _known(DEV_CARD_INDEX, name, "Neznámá akční karta {!r}.")
 
     @classmethod
     def _cards(cls, cards: object, allow_empty: bool = True) -> list[int]:
