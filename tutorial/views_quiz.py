@@ -8,6 +8,7 @@ click swaps only the sandbox.
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 from datetime import timedelta
@@ -603,15 +604,21 @@ class TeacherLogoutView(auth_views.LogoutView):
     next_page = reverse_lazy("tutorial:quizzes")
 
 
-def _own_session(request: HttpRequest, code: str) -> ClassSession | None:
-    return (ClassSession.objects.select_related("quiz")
-            .filter(code=code, teacher=request.user).first())
+def own_session(view):
+    """The teacher's own session named by the URL's code is passed to the view instead of
+    the code; anybody else's, or none, gets a Czech 404."""
 
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, code: str) -> HttpResponse:
+        session = (ClassSession.objects.select_related("quiz")
+                   .filter(code=code, teacher=request.user).first())
+        if session is None:
+            return _message(request, "Hodinu jsme nenašli",
+                            "Taková hodina neexistuje, nebo patří jinému učiteli.", status=404,
+                            retry_url=reverse("tutorial:teacher"))
+        return view(request, session)
 
-def _no_session(request: HttpRequest) -> HttpResponse:
-    return _message(request, "Hodinu jsme nenašli",
-                    "Taková hodina neexistuje, nebo patří jinému učiteli.", status=404,
-                    retry_url=reverse("tutorial:teacher"))
+    return wrapper
 
 
 @teacher_required
@@ -742,10 +749,8 @@ def _join_url(request: HttpRequest, session: ClassSession) -> str:
 
 @teacher_required
 @require_GET
-def teacher_session(request: HttpRequest, code: str) -> HttpResponse:
-    session = _own_session(request, code)
-    if session is None:
-        return _no_session(request)
+@own_session
+def teacher_session(request: HttpRequest, session: ClassSession) -> HttpResponse:
     items = classroom.items_of(session)
     current = items[session.current] if items and session.current < len(items) else None
     context = {
@@ -765,10 +770,8 @@ def teacher_session(request: HttpRequest, code: str) -> HttpResponse:
 
 @teacher_required
 @require_POST
-def teacher_control(request: HttpRequest, code: str) -> HttpResponse:
-    session = _own_session(request, code)
-    if session is None:
-        return _no_session(request)
+@own_session
+def teacher_control(request: HttpRequest, session: ClassSession) -> HttpResponse:
     problem = classroom.control(session, request.POST.get("akce", ""))
     if problem:
         return _message(request, "Nelze provést", problem, status=400,
@@ -778,10 +781,8 @@ def teacher_control(request: HttpRequest, code: str) -> HttpResponse:
 
 @teacher_required
 @require_GET
-def teacher_results(request: HttpRequest, code: str) -> HttpResponse:
-    session = _own_session(request, code)
-    if session is None:
-        return _no_session(request)
+@own_session
+def teacher_results(request: HttpRequest, session: ClassSession) -> HttpResponse:
     item_results, table = classroom.results(session)
     shown = []
     for result_ in item_results:
@@ -807,10 +808,8 @@ def teacher_results(request: HttpRequest, code: str) -> HttpResponse:
 
 @teacher_required
 @require_GET
-def teacher_qr(request: HttpRequest, code: str) -> HttpResponse:
-    session = _own_session(request, code)
-    if session is None:
-        return _no_session(request)
+@own_session
+def teacher_qr(request: HttpRequest, session: ClassSession) -> HttpResponse:
     qr = segno.make(_join_url(request, session), error="m")
     svg = io.BytesIO()  # a standalone image: it needs the SVG namespace, unlike inline SVG
     qr.save(svg, kind="svg", scale=8, dark="#1f1a14", light="#ffffff", xmldecl=False,
@@ -822,10 +821,8 @@ def teacher_qr(request: HttpRequest, code: str) -> HttpResponse:
 
 @teacher_required
 @require_GET
-def teacher_csv(request: HttpRequest, code: str) -> HttpResponse:
-    session = _own_session(request, code)
-    if session is None:
-        return _no_session(request)
+@own_session
+def teacher_csv(request: HttpRequest, session: ClassSession) -> HttpResponse:
     response = HttpResponse(classroom.results_csv(session), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="kviz-{session.code}.csv"'
     return response
