@@ -131,6 +131,10 @@ class Kind:
 
 # --- Czech helpers shared by the kinds ---------------------------------------------------
 
+# The choice "nobody" (holds the card, has won) in single-choice fields.
+NOBODY = "nikdo"
+
+
 def who(question: Question, color: str, case: str = "nom", capital: bool = False) -> str:
     """A player as the question names them: 'Petra (oranžová)' or 'modrý'."""
     names = question.position.get("names") or {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import topology as topo
 from tutorial import board_svg, words
 from tutorial.quiz.base import (
+    NOBODY,
     Field,
     Kind,
     Question,
@@ -15,8 +16,6 @@ from tutorial.quiz.base import (
     who_label,
 )
 from tutorial.quiz.position import Sketch, build_game
-
-NOBODY = "nikdo"
 
 
 def _holder_choices(question: Question, game, nobody: str) -> tuple[tuple[str, str], ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutorial import board_svg, words
 from tutorial.quiz.base import (
+    NOBODY,
     Field,
     Kind,
     Question,
@@ -14,8 +15,6 @@ from tutorial.quiz.base import (
     who_label,
 )
 from tutorial.quiz.position import Sketch, build_game
-
-NOBODY = "nikdo"
 
 
 def _describe_action(question: Question, action: dict, game) -> str:
