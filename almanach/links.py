@@ -4,8 +4,8 @@ The Almanach does not know the other apps; they tell it. An app registers a prov
 callable that takes an entry's slug and returns (label, url) pairs, and every entry page
 lists what the providers return under "V praxi". Register once, when the app is ready:
 
-    # tutorial/apps.py
-    class TutorialConfig(AppConfig):
+    # tutorial/example/apps.py
+    class ExampleConfig(AppConfig):
         def ready(self):
             from almanach import links
             links.register(example_game_turns)

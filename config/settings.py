@@ -53,6 +53,9 @@ INSTALLED_APPS = [
     "csp",
     "almanach",
     "tutorial",
+    "tutorial.example",
+    "tutorial.quiz",
+    "tutorial.lessons",
 ]
 
 MIDDLEWARE = [
@@ -130,7 +133,7 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-LOGIN_URL = "login"
+LOGIN_URL = "lessons:login"
 
 # Security: HTTPS behaviour is switched on by the environment of a real deployment.
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)

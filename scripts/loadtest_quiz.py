@@ -194,7 +194,7 @@ def prepare_database(env: dict[str, str]) -> str:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from tutorial import classroom
+    from tutorial.lessons import classroom
     from tutorial.models import ClassSession, Quiz, QuizItem
 
     call_command("migrate", "--noinput", verbosity=0)

@@ -2,13 +2,8 @@ from django.apps import AppConfig
 
 
 class TutorialConfig(AppConfig):
+    """The tutorial's models, shared pieces (board drawing, Czech word forms, narration) and
+    the families: tutorial.example, tutorial.quiz, tutorial.lessons (each an app of its own)."""
+
     name = "tutorial"
-    verbose_name = "Příklad hry a kvízy"
-
-    def ready(self):
-        from almanach import links
-        from tutorial.backlinks import example_game_steps
-        from tutorial.views_quiz import practice_links
-
-        links.register(example_game_steps)
-        links.register(practice_links)
+    verbose_name = "Příklad hry, kvízy a hodiny"

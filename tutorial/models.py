@@ -43,7 +43,7 @@ class Quiz(models.Model):
         return self.title
 
     def get_absolute_url(self) -> str:
-        return reverse("tutorial:teacher_quiz", kwargs={"pk": self.pk})
+        return reverse("lessons:quiz", kwargs={"pk": self.pk})
 
 
 class QuizItem(models.Model):
@@ -104,7 +104,7 @@ class ClassSession(models.Model):
         return f"{self.quiz} ({self.code})"
 
     def get_absolute_url(self) -> str:
-        return reverse("tutorial:teacher_session", kwargs={"code": self.code})
+        return reverse("lessons:session", kwargs={"code": self.code})
 
     @property
     def is_closed(self) -> bool:

@@ -1,8 +1,14 @@
-"""Routes of the tutorial app: the example game and the quizzes, under one namespace."""
+"""The tutorial's families, each with its own routes and namespace.
 
-from tutorial.urls_game import urlpatterns as game_urlpatterns
-from tutorial.urls_quiz import urlpatterns as quiz_urlpatterns
+example  the Almanach's example game replayed (tutorial/example/)
+quizzes  practice alone (tutorial/quiz/)
+lessons  class lessons: pupils and teachers (tutorial/lessons/)
+"""
 
-app_name = "tutorial"
+from django.urls import include, path
 
-urlpatterns = game_urlpatterns + quiz_urlpatterns
+urlpatterns = [
+    path("", include("tutorial.example.urls")),
+    path("", include("tutorial.quiz.urls")),
+    path("", include("tutorial.lessons.urls")),
+]

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from tutorial import classroom
+from tutorial.lessons import classroom
 from tutorial.models import Answer, ClassSession, Quiz, QuizItem
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tutorial.replay import example_game
+from tutorial.example.replay import example_game
 
 pytestmark = pytest.mark.browser
 

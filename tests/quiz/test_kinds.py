@@ -207,9 +207,15 @@ def test_unknown_kind_is_refused():
         quiz.prepare("neexistuje", "a1")
 
 
+# The quiz family's web layer; everything else in tutorial/quiz is the Django-free core.
+QUIZ_WEB_MODULES = {"apps.py", "sandbox.py", "urls.py", "views.py"}
+
+
 def test_quiz_core_never_imports_django():
     core = ROOT / "tutorial" / "quiz"
     for path in core.rglob("*.py"):
+        if path.parent == core and path.name in QUIZ_WEB_MODULES:
+            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             names = []

@@ -129,7 +129,7 @@ def test_pure_modules_do_not_import_django():
     import subprocess
     import sys
 
-    code = ("import sys, tutorial.board_svg, tutorial.replay, tutorial.narrate;"
-            " tutorial.replay.example_game();"
+    code = ("import sys, tutorial.board_svg, tutorial.example.replay, tutorial.narrate;"
+            " tutorial.example.replay.example_game();"
             " assert not [m for m in sys.modules if m.startswith('django')], 'django imported'")
     subprocess.run([sys.executable, "-c", code], check=True)

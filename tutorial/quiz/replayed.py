@@ -2,7 +2,7 @@
 
     /kvizy/zkus/?tah=5&krok=2&druh=vesnice&hrac=blue
 
-``tah`` and ``krok`` name a step of :mod:`tutorial.replay`; the sandbox shows the position
+``tah`` and ``krok`` name a step of :mod:`tutorial.example.replay`; the sandbox shows the position
 *before* that step (where the player decides). ``druh`` is a sandbox kind (default
 ``vesnice``), ``hrac`` the player asked about (default: the player on turn). Some kinds take
 one more parameter: ``hod`` (vynosy: the roll, default the step's own roll), ``surovina``
@@ -92,7 +92,7 @@ def prepare_from_query(params) -> quiz.Prepared:
 
 @lru_cache(maxsize=256)
 def _prepare(turn: int, number: int, kind: str, player: str, extra: tuple) -> quiz.Prepared:
-    from tutorial.replay import example_game
+    from tutorial.example.replay import example_game
 
     if kind not in KINDS:
         raise NotAvailable("Tento druh kvízu z příkladu hry otevřít neumíme.")

@@ -1,0 +1,475 @@
+"""Class sessions: joining, seats that survive, idempotent answers, the teacher's pages."""
+
+import csv
+import io
+import re
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.utils import timezone
+
+from tests.lessons.conftest import PASSWORD, join
+from tutorial.lessons import classroom
+from tutorial.models import CODE_ALPHABET, Answer, ClassSession, Pupil
+
+pytestmark = pytest.mark.django_db
+
+
+def html(response) -> str:
+    return response.content.decode()
+
+
+def start(teacher_client: Client, session: ClassSession) -> None:
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "start"})
+    session.refresh_from_db()
+
+
+# --- joining -----------------------------------------------------------------------------
+
+def test_code_is_short_and_unambiguous(session):
+    assert len(session.code) == 6
+    assert set(session.code) <= set(CODE_ALPHABET)
+    assert not set("0O1IL2Z5S8B") & set(CODE_ALPHABET)
+
+
+def test_pupil_joins_with_code_and_nickname(session):
+    pupil = Client()
+    response = join(pupil, session, "Jana")
+    assert response.status_code == 302 and response["Location"] == f"/hra/{session.code}/"
+    page = html(pupil.get(response["Location"]))
+    assert "Jana" in page and "Čekáme na začátek" in page
+    assert Pupil.objects.get(session=session).nickname == "Jana"
+
+
+def test_code_is_forgiving_about_case_spaces_and_dashes(session):
+    typed = f" {session.code[:3].lower()}-{session.code[3:]} "
+    assert Client().post("/hra/", {"kod": typed, "prezdivka": "Petr"}).status_code == 302
+
+
+def test_empty_nickname_gets_a_generated_czech_one(session):
+    join(Client(), session, "")
+    nickname = Pupil.objects.get(session=session).nickname
+    adjective, animal = nickname.split(" ")[:2]
+    assert adjective in classroom.ADJECTIVES and animal in classroom.ANIMALS
+
+
+def test_duplicate_nickname_is_refused_case_insensitively(session):
+    join(Client(), session, "Karel")
+    response = join(Client(), session, "  kAREL ")
+    assert response.status_code == 409
+    assert "už v této hře někdo má" in html(response)
+    assert Pupil.objects.filter(session=session).count() == 1
+
+
+def test_nickname_is_escaped(session, teacher_client):
+    evil = Client()
+    join(evil, session, "<b>Zlý</b>")
+    assert "&lt;b&gt;Zlý&lt;/b&gt;" in html(evil.get(f"/hra/{session.code}/"))
+    results = html(teacher_client.get(f"/ucitel/hodina/{session.code}/vysledky/"))
+    assert "<b>Zlý</b>" not in results and "&lt;b&gt;Zlý&lt;/b&gt;" in results
+
+
+@pytest.mark.parametrize("code", ["", "ABC", "XXXXXX", "ÁČ<>", "A" * 20])
+def test_unknown_code_gets_a_czech_message(client, code, session):
+    response = client.post("/hra/", {"kod": code, "prezdivka": "Jana"})
+    assert response.status_code == 404
+    assert "nenašli" in html(response) or "Zadejte kód" in html(response)
+
+
+def test_stale_join_link_gets_a_czech_message(client):
+    response = client.get("/hra/ACDEFH/")
+    assert response.status_code == 404 and "nenašli" in html(response)
+
+
+def test_join_link_with_the_code_asks_only_for_a_nickname(client, session):
+    page = html(client.get(f"/hra/{session.code}/"))
+    assert session.code in page and 'name="prezdivka"' in page
+    assert 'type="hidden" name="kod"' in page
+
+
+def test_closed_session_cannot_be_joined(client, session):
+    classroom.control(session, "close")
+    response = join(client, session, "Pozdní")
+    assert response.status_code == 410 and "skončila" in html(response)
+
+
+def test_join_code_guessing_is_limited_per_address(client, session):
+    for _ in range(20):
+        client.post("/hra/", {"kod": "XXXXXX", "prezdivka": "Hádač"})
+    response = client.post("/hra/", {"kod": session.code, "prezdivka": "Hádač"})
+    assert response.status_code == 429
+    assert "Příliš mnoho pokusů" in html(response)
+    other = Client(REMOTE_ADDR="10.0.0.2")
+    assert join(other, session, "Jiný").status_code == 302
+
+
+def test_behind_a_proxy_the_limit_counts_the_address_the_proxy_saw(client, session, settings):
+    settings.USE_X_FORWARDED_HOST = True
+    for _ in range(20):
+        client.post("/hra/", {"kod": "XXXXXX"}, HTTP_X_FORWARDED_FOR="1.2.3.4, 10.9.9.9")
+    blocked = client.post("/hra/", {"kod": session.code, "prezdivka": "Hádač"},
+                          HTTP_X_FORWARDED_FOR="6.6.6.6, 10.9.9.9")
+    assert blocked.status_code == 429  # the forged first entry does not help
+    other = client.post("/hra/", {"kod": session.code, "prezdivka": "Jiný"},
+                        HTTP_X_FORWARDED_FOR="10.9.9.8")
+    assert other.status_code == 302
+
+
+# --- seats survive -------------------------------------------------------------------------
+
+def test_refresh_keeps_the_seat(session):
+    pupil = Client()
+    join(pupil, session, "Věra")
+    for _ in range(3):
+        assert "Věra" in html(pupil.get(f"/hra/{session.code}/"))
+    assert Pupil.objects.count() == 1
+
+
+def test_lost_session_cookie_rejoins_by_the_signed_seat_cookie(session):
+    pupil = Client()
+    join(pupil, session, "Ota")
+    seat = pupil.cookies[f"kviz-misto-{session.code}"]
+    phone = Client()  # the phone slept and lost its session; the seat cookie survived
+    phone.cookies[seat.key] = seat.value
+    assert "Ota" in html(phone.get(f"/hra/{session.code}/"))
+    # Joining again from that phone gives back the same seat, not a second pupil.
+    assert join(phone, session, "Ota").status_code == 302
+    assert Pupil.objects.filter(session=session).count() == 1
+
+
+def test_forged_seat_cookie_is_ignored(session):
+    join(Client(), session, "Ota")
+    forger = Client()
+    forger.cookies[f"kviz-misto-{session.code}"] = Pupil.objects.get().token  # unsigned
+    assert 'name="prezdivka"' in html(forger.get(f"/hra/{session.code}/"))
+
+
+# --- answering -------------------------------------------------------------------------------
+
+def test_teacher_paced_flow(session, teacher_client):
+    pupil = Client()
+    join(pupil, session, "Eva")
+    start(teacher_client, session)
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    assert "Otázka 1 z 3" in page and "Kde smí stát vesnice?" in page
+    # Click questions work by links: toggle, then submit.
+    assert pupil.get(f"/hra/{session.code}/1/?prepnout=b2.SE").status_code == 302
+    assert "Označeno 1" in html(pupil.get(f"/hra/{session.code}/"))
+    response = pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    assert response.status_code == 302
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    assert "Správně" in page and "Počkejte, až učitel spustí další otázku" in page
+    # A pupil cannot answer ahead of the class.
+    pupil.post(f"/hra/{session.code}/2/", {"orange": "0", "red": "4", "blue": "5"})
+    assert Answer.objects.count() == 1
+    # The teacher moves everyone on; the polling page learns it.
+    version = f"{session.state}-{session.current}"
+    assert pupil.get(f"/hra/{session.code}/stav/?v={version}").status_code == 204
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "next"})
+    status = pupil.get(f"/hra/{session.code}/stav/?v={version}", HTTP_HX_REQUEST="true")
+    assert status["HX-Refresh"] == "true"
+    assert "Otázka 2 z 3" in html(pupil.get(f"/hra/{session.code}/"))
+    pupil.post(f"/hra/{session.code}/2/", {"orange": "0", "red": "4", "blue": "4"})
+    answers = {a.item.kind: a for a in Answer.objects.all()}
+    assert answers["vesnice"].correct and not answers["sedmicka"].correct
+    assert answers["vesnice"].points == classroom.POINTS_CORRECT
+
+
+def test_double_tap_stores_one_answer(session, teacher_client):
+    pupil = Client()
+    join(pupil, session, "Dan")
+    start(teacher_client, session)
+    for _ in range(3):
+        pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["e3.SE"]})
+    assert Answer.objects.count() == 1
+    # A later, different answer does not replace the first.
+    pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    assert Answer.objects.get().response == ["e3.SE"]
+
+
+def test_answer_is_unique_in_the_database(session, teacher_client):
+    pupil = Client()
+    join(pupil, session, "Dan")
+    item = session.quiz.items.first()
+    stored = classroom.submit(session, Pupil.objects.get(), item, ["b2.SE"])
+    again = classroom.submit(session, Pupil.objects.get(), item, [])
+    assert stored.created and not again.created and again.answer.pk == stored.answer.pk
+    from django.db import IntegrityError, transaction
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Answer.objects.create(pupil=Pupil.objects.get(), item=item, variant="a3",
+                              response=[], correct=False, score=0)
+
+
+def test_incomplete_form_answer_is_not_stored_and_keeps_choices(session, teacher_client):
+    pupil = Client()
+    join(pupil, session, "Ema")
+    start(teacher_client, session)
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "next"})
+    response = pupil.post(f"/hra/{session.code}/2/", {"orange": "0", "red": "4"})
+    assert response.status_code == 400
+    assert "Vyplňte prosím všechny odpovědi" in html(response)
+    assert '<option value="4" selected>' in html(response)
+    assert Answer.objects.count() == 0
+
+
+def test_self_paced_session_lets_each_pupil_go_on(class_quiz, teacher, teacher_client):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.SELF, None, False)
+    pupil = Client()
+    join(pupil, session, "Iva")
+    start(teacher_client, session)
+    pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    page = html(pupil.get(f"/hra/{session.code}/?po=1"))
+    assert "Správně" in page and "Další otázka" in page
+    assert "Otázka 2 z 3" in html(pupil.get(f"/hra/{session.code}/"))
+    pupil.post(f"/hra/{session.code}/2/", {"orange": "0", "red": "4", "blue": "5"})
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    assert "Otázka 3 z 3" in page and "Kudy může vést silnice?" in page
+
+
+def test_per_pupil_variants_differ_but_stay_put(class_quiz, teacher):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.SELF, None, False)
+    item = session.quiz.items.get(order=3)
+    first = classroom.join(session, "Ada")
+    second = classroom.join(session, "Bob")
+    assert classroom.variant_for(item, first) == classroom.variant_for(item, first)
+    assert classroom.variant_for(item, first) != classroom.variant_for(item, second)
+
+
+def test_timer_marks_late_answers_but_keeps_them(class_quiz, teacher, teacher_client):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, 20, False)
+    pupil = Client()
+    join(pupil, session, "Pomalý")
+    start(teacher_client, session)
+    assert "Zbývá" in html(pupil.get(f"/hra/{session.code}/"))
+    ClassSession.objects.filter(pk=session.pk).update(
+        question_started=timezone.now() - timedelta(seconds=60))
+    pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    answer = Answer.objects.get()
+    assert answer.correct and answer.late and answer.points == 0
+    assert "nepočítá" in html(pupil.get(f"/hra/{session.code}/"))
+
+
+def test_speed_scoring_gives_more_for_faster_answers(class_quiz, teacher, teacher_client):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, None, True)
+    fast, slow = Client(), Client()
+    join(fast, session, "Rychlík")
+    join(slow, session, "Loudal")
+    start(teacher_client, session)
+    fast.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    ClassSession.objects.filter(pk=session.pk).update(
+        question_started=timezone.now() - timedelta(seconds=45))
+    slow.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    points = {a.pupil.nickname: a.points for a in Answer.objects.all()}
+    assert points["Rychlík"] > points["Loudal"] >= classroom.POINTS_CORRECT // 2
+
+
+def test_closed_session_shows_the_end_to_pupils(session, teacher_client):
+    pupil = Client()
+    join(pupil, session, "Olga")
+    start(teacher_client, session)
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "close"})
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    assert "Hra skončila" in page
+    response = pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    assert response.status_code == 302
+    assert Answer.objects.get().late  # kept, not scored
+
+
+# --- the teacher -----------------------------------------------------------------------------
+
+def test_teacher_pages_need_login(client, session):
+    for url in ("/ucitel/", "/ucitel/kviz/novy/", f"/ucitel/hodina/{session.code}/",
+                f"/ucitel/hodina/{session.code}/vysledky/"):
+        response = client.get(url)
+        assert response.status_code == 302 and response["Location"].startswith("/prihlaseni/")
+
+
+def test_teacher_builds_a_quiz_and_starts_a_session(teacher_client):
+    response = teacher_client.post("/ucitel/kviz/novy/", {
+        "nazev": "Stavění", "druh": ["vesnice", "stavba"], "pocet": "2", "varianty": "same"})
+    assert response.status_code == 302
+    page = html(teacher_client.get(response["Location"]))
+    assert page.count("Kde smí stát vesnice?") >= 2 and "Může stavět?" in page
+    quiz_url = response["Location"]
+    response = teacher_client.post(quiz_url + "spustit/", {"tempo": "ucitel", "limit": "30"})
+    session = ClassSession.objects.get()
+    assert response["Location"] == f"/ucitel/hodina/{session.code}/"
+    assert session.timer_seconds == 30 and session.quiz.items.count() == 4
+    page = html(teacher_client.get(response["Location"]))
+    assert session.code in page and f"/hra/{session.code}/" in page
+    assert f'src="/ucitel/hodina/{session.code}/qr.svg"' in page
+
+
+def test_quiz_form_errors_are_czech(teacher_client):
+    response = teacher_client.post("/ucitel/kviz/novy/", {"nazev": "", "pocet": "9"})
+    assert response.status_code == 400
+    page = html(response)
+    assert "Zadejte název" in page and "Vyberte aspoň jeden druh" in page
+
+
+def test_qr_code_is_an_svg_image_without_inline_style(teacher_client, session):
+    response = teacher_client.get(f"/ucitel/hodina/{session.code}/qr.svg")
+    assert response["Content-Type"] == "image/svg+xml"
+    body = html(response)
+    assert body.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and "style" not in body
+
+
+def test_teacher_reopens_a_running_session_from_another_device(teacher, session):
+    laptop = Client()
+    laptop.post("/prihlaseni/", {"username": "novakova", "password": PASSWORD})
+    page = html(laptop.get("/ucitel/"))
+    assert session.code in page
+    assert laptop.get(f"/ucitel/hodina/{session.code}/").status_code == 200
+
+
+def test_another_teacher_cannot_see_the_session(session, django_user_model):
+    other = django_user_model.objects.create_user("jiny", password=PASSWORD)
+    client = Client()
+    client.force_login(other)
+    response = client.get(f"/ucitel/hodina/{session.code}/")
+    assert response.status_code == 404 and "nenašli" in html(response)
+    assert client.post(f"/ucitel/hodina/{session.code}/ovladani/",
+                       {"akce": "close"}).status_code == 404
+    assert client.get(f"/ucitel/hodina/{session.code}/vysledky.csv").status_code == 404
+
+
+def test_results_show_shares_heat_map_and_pupils(session, teacher_client):
+    start(teacher_client, session)
+    for name, spots in (("Ada", ["b2.SE"]), ("Bob", ["b2.SE", "e3.SE"]), ("Cyril", [])):
+        pupil = Client()
+        join(pupil, session, name)
+        pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": spots})
+    page = html(teacher_client.get(f"/ucitel/hodina/{session.code}/vysledky/"))
+    assert "Odpovědí: 3 · správně: 1" in page and "(33 %)" in page
+    assert 'class="heat-count"' in page and ">2</text>" in page  # two clicked b2.SE
+    for name in ("Ada", "Bob", "Cyril"):
+        assert name in page
+    fragment = teacher_client.get(f"/ucitel/hodina/{session.code}/vysledky/",
+                                  HTTP_HX_REQUEST="true")
+    assert html(fragment).lstrip().startswith('<div id="vysledky"')
+
+
+def test_csv_export_has_nicknames_only(session, teacher_client):
+    start(teacher_client, session)
+    pupil = Client()
+    join(pupil, session, "=cmd|calc")
+    pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    response = teacher_client.get(f"/ucitel/hodina/{session.code}/vysledky.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][0] == "přezdívka" and rows[0][-2:] == ["správně", "body"]
+    assert rows[1][0] == "'=cmd|calc" and rows[1][1] == "1" and rows[1][2] == ""
+    assert len(rows[1]) == len(rows[0])
+
+
+def test_controls_refuse_nonsense_politely(session, teacher_client):
+    response = teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "x"})
+    assert response.status_code == 400 and "Neznámý příkaz" in html(response)
+    start(teacher_client, session)
+    for _ in range(5):  # past the last question: nothing happens
+        teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "next"})
+    session.refresh_from_db()
+    assert session.current == 2
+
+
+def test_quiz_with_sessions_cannot_be_edited(session, teacher_client, class_quiz):
+    item = class_quiz.items.first()
+    response = teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/smazat/{item.pk}/")
+    assert response.status_code == 409
+    assert class_quiz.items.count() == 3
+
+
+def test_quiz_items_can_be_added_and_removed(teacher_client, teacher):
+    quiz_ = classroom.build_quiz(teacher, "Pokus", ["vitez"], 1, "pupil")
+    teacher_client.post(f"/ucitel/kviz/{quiz_.pk}/pridat/", {"druh": "zamori",
+                                                             "varianty": "almanach"})
+    assert [i.kind for i in quiz_.items.all()] == ["vitez", "zamori"]
+    first = quiz_.items.first()
+    teacher_client.post(f"/ucitel/kviz/{quiz_.pk}/smazat/{first.pk}/")
+    assert [(i.order, i.kind) for i in quiz_.items.all()] == [(1, "zamori")]
+
+
+# --- sign-in ---------------------------------------------------------------------------------
+
+def test_login_page_is_czech_and_logout_works(teacher):
+    client = Client()
+    page = html(client.get("/prihlaseni/"))
+    assert "Přihlášení pro učitele" in page
+    response = client.post("/prihlaseni/", {"username": "novakova", "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == "/ucitel/"
+    client.post("/odhlaseni/")
+    assert client.get("/ucitel/").status_code == 302
+
+
+def test_login_attempts_are_limited_per_username_and_address(teacher):
+    client = Client()
+    for _ in range(5):
+        response = client.post("/prihlaseni/", {"username": "novakova", "password": "špatně"})
+        assert response.status_code == 200 and "nesouhlasí" in html(response)
+    response = client.post("/prihlaseni/", {"username": "novakova", "password": PASSWORD})
+    assert response.status_code == 429 and "Příliš mnoho" in html(response)
+    assert "_auth_user_id" not in client.session
+    # Another address is not locked out.
+    other = Client(REMOTE_ADDR="10.0.0.9")
+    assert other.post("/prihlaseni/", {"username": "novakova",
+                                       "password": PASSWORD}).status_code == 302
+
+
+def test_csrf_is_enforced_on_join_and_login(session):
+    client = Client(enforce_csrf_checks=True)
+    assert client.post("/hra/", {"kod": session.code, "prezdivka": "X"}).status_code == 403
+    assert client.post("/prihlaseni/", {"username": "a", "password": "b"}).status_code == 403
+
+
+def test_every_form_that_changes_something_needs_the_csrf_token(session, teacher):
+    """A POST without the token is refused on every route that accepts one, even when the
+    teacher is signed in and the pupil has a seat; the pages' own forms carry the token."""
+    teacher_client = Client(enforce_csrf_checks=True)
+    teacher_client.force_login(teacher)
+    quiz_id, item = session.quiz.pk, session.quiz.items.first().pk
+    pupil = Client(enforce_csrf_checks=True)
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    token = pupil.cookies["csrftoken"].value
+    assert pupil.post("/hra/", {"kod": session.code, "prezdivka": "Sova",
+                                "csrfmiddlewaretoken": token}).status_code == 302
+    refused = {
+        pupil: ["/hra/", f"/hra/{session.code}/1/", "/kvizy/vesnice/a1/", "/kvizy/zkus/?tah=1",
+                "/prihlaseni/"],
+        teacher_client: ["/odhlaseni/", "/ucitel/kviz/novy/", f"/ucitel/kviz/{quiz_id}/",
+                         f"/ucitel/kviz/{quiz_id}/pridat/",
+                         f"/ucitel/kviz/{quiz_id}/smazat/{item}/",
+                         f"/ucitel/kviz/{quiz_id}/spustit/",
+                         f"/ucitel/hodina/{session.code}/ovladani/"],
+    }
+    for client, urls in refused.items():
+        for url in urls:
+            assert client.post(url, {"akce": "start", "kod": session.code}).status_code == 403, url
+    session.refresh_from_db()
+    assert session.state == ClassSession.State.LOBBY and session.quiz.items.count() == 3
+    assert session.quiz.sessions.count() == 1 and not Answer.objects.exists()
+    pages = [pupil.get(f"/hra/{session.code}/1/", follow=True), pupil.get("/kvizy/sedmicka/a1/"),
+             teacher_client.get(f"/ucitel/kviz/{quiz_id}/"), teacher_client.get("/ucitel/"),
+             teacher_client.get(f"/ucitel/hodina/{session.code}/"), Client().get("/prihlaseni/")]
+    forms = [form for response in pages
+             for form in re.findall(r'<form[^>]*method="post".*?</form>', html(response), re.S)]
+    assert len(forms) >= 6
+    for form in forms:
+        assert 'name="csrfmiddlewaretoken"' in form, form[:200]
+    assert "csrfmiddlewaretoken" in page
+
+
+def test_createteacher_command(monkeypatch, django_user_model):
+    monkeypatch.setenv("DJANGO_TEACHER_PASSWORD", PASSWORD)
+    out = io.StringIO()
+    call_command("createteacher", "svoboda", "--no-input", stdout=out)
+    user = django_user_model.objects.get(username="svoboda")
+    assert user.check_password(PASSWORD) and not user.is_staff
+    assert "založen" in out.getvalue()
+
+
+def test_admin_is_for_staff_only(teacher_client):
+    response = teacher_client.get("/sprava/")
+    assert response.status_code == 302 and "login" in response["Location"]

@@ -1,0 +1,252 @@
+"""Pages of the example game: the start, one page per step, and the whole replay as JSON.
+
+Thin views: the replay (tutorial.example.replay) does the work; here we pick a step, build the
+template context and choose between the full page and the htmx fragment.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
+
+from tutorial import narrate, words
+from tutorial.board_svg import render_board
+from tutorial.example.replay import Replay, Step, as_json, example_game
+
+# The clues of the text that the reconstructed board and dice satisfy (EXAMPLE-GAME.md §1, §3).
+CLUES = [
+    "Padne-li 3, dostanou hráči dřevo z lesa a vlnu z pastviny (Pravidla hry).",
+    "Modrý dostane za svou vesnici úplně nahoře 1 dřevo, 1 rudu a 1 vlnu.",
+    "Na plánu jsou pastvina 8, pastvina 12, pahorkatina 9, pole 10, pahorkatina 8 a les 6,"
+    " jak je jmenuje text.",
+    "U pahorkatiny 9 mají vesnici bílý i červený; zloděj na poli 10 připraví o výnos"
+    " červeného i modrého.",
+    "Bílý má vesnici na pastvině 8 u přístavu na vlnu, kterou v 16. tahu využije.",
+    "Hody 7 (7. tah), 8 (8. tah) a 10 (10. tah) určuje text; ostatní hody jsou dopočítané tak,"
+    " aby seděla každá zmínka o kartách v rukou hráčů.",
+    "Na konci má bílý 4 body a žádnou kartu, oranžový 3 body a 7 karet a město mu jistě umožní"
+    " jen hod 5, 8 nebo 9 (sedmička jen se šťastně ukradenou cihlou); červenému chybí na další"
+    " vesnici jen 1 obilí.",
+]
+
+
+
+def _point_parts(state: dict, color: str) -> list[str]:
+    """'2 vesnice', '1 město (2 body)', … : where a player's points come from."""
+    pieces = [piece for owner, piece in state["buildings"].values() if owner == color]
+    detail = state["players"][color]["points_detail"]
+    parts = []
+    settlements, cities = pieces.count("settlement"), pieces.count("city")
+    if settlements:
+        parts.append(words.plural_count(settlements, "vesnice", "vesnice", "vesnic"))
+    if cities:
+        parts.append(words.plural_count(cities, "město", "města", "měst")
+                     + f" ({words.points(2 * cities)})")
+    if detail.get("longest_road"):
+        parts.append("Nejdelší obchodní cesta (2 body)")
+    if detail.get("largest_army"):
+        parts.append("Největší vojsko (2 body)")
+    if detail.get("victory_cards"):
+        parts.append(f"karty s vítězným bodem ({words.points(detail['victory_cards'])})")
+    return parts
+
+
+def _not_found(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "error.html", {
+        "status": 404, "title": "Tento krok příkladu neexistuje", "message": message,
+    }, status=404)
+
+
+def _step_url(step: Step) -> str:
+    return reverse("example:step", kwargs={"turn": step.turn, "step": step.number})
+
+
+def _board(rep: Replay, state: dict, changed: dict | None, title: str) -> str:
+    changed = changed or {}
+    # The renderer escapes every text it writes.
+    return mark_safe(render_board(
+        rep.position(state), title=title,
+        highlight_hexes=changed.get("hexes", ()), highlight_nodes=changed.get("nodes", ()),
+        highlight_paths=changed.get("paths", ()),
+    ))
+
+
+def _players(rep: Replay, state: dict, changed: dict | None, current: str | None) -> list[dict]:
+    out = []
+    hands_changed = (changed or {}).get("hands", {})
+    for color in rep.players:
+        data = state["players"][color]
+        cards = [
+            {"resource": r, "name": words.resource_name(r)}
+            for r in words.RESOURCES for _ in range(data["hand"][r])
+        ]
+        parts = _point_parts(state, color)
+        delta = hands_changed.get(color, {})
+        out.append({
+            "color": color,
+            "name": words.player(color, capital=True),
+            "current": color == current,
+            "points": data["points"],
+            "points_label": words.points(data["points"]),
+            "points_parts": parts,
+            "cards": cards,
+            "card_count": words.card_count(len(cards)),
+            "gained": words.join([words.count_resource(r, n, "nom") for r, n in delta.items()
+                                  if n > 0]),
+            "lost": words.join([words.count_resource(r, -n, "nom") for r, n in delta.items()
+                                if n < 0]),
+            "dev_cards": [
+                {"name": words.DEV_CARDS[c["card"]], "new": c["new"],
+                 "hidden": c["card"] == "victory_point"}
+                for c in data["dev_cards"]
+            ],
+            "played": [words.DEV_CARDS[c] for c in data["played"]],
+            "knights": data["knights"],
+            "road_length": data["road_length"],
+            "longest_road": data["longest_road"],
+            "largest_army": data["largest_army"],
+        })
+    return out
+
+
+def _bank(state: dict) -> list[dict]:
+    return [{"resource": r, "name": words.resource_name(r), "count": state["bank"][r]}
+            for r in words.RESOURCES]
+
+
+def _rule_links(slugs: list[str]) -> list[dict]:
+    return [{"label": narrate.headword(slug),
+             "url": reverse("almanach:entry", kwargs={"slug": slug})} for slug in slugs]
+
+
+def _try_links(step: Step, is_last: bool) -> list[dict]:
+    """"Zkus sám": sandboxes at the position before this step, chosen by what the step does."""
+    who = words.player(step.player)
+    asks: list[tuple[dict, str]] = []
+    for action in step.actions:
+        kind = action["action"]
+        if kind == "RollDice":
+            total = sum(action["dice"])
+            asks.append(({"druh": "sedmicka"}, "Sedmička: kolik karet kdo odhodí?") if total == 7
+                        else ({"druh": "vynosy"}, f"Co kdo dostane při hodu {total}?"))
+        elif kind == "BuildSettlement":
+            asks.append(({"druh": "vesnice"}, f"Kde všude mohl {who} postavit vesnici?"))
+        elif kind in ("BuildRoad", "PlayRoadBuilding"):
+            asks.append(({"druh": "silnice"}, f"Kudy všude mohl {who} vést silnici?"))
+        elif kind == "BuildCity":
+            asks.append(({"druh": "stavba", "co": "mesto"}, f"Mohl {who} postavit město?"))
+        elif kind == "BuyDevelopmentCard":
+            asks.append(({"druh": "stavba", "co": "karta"}, f"Mohl {who} koupit akční kartu?"))
+        elif kind == "TradeBank":
+            resource = words.resource_word(action["give"], 1)
+            asks.append(({"druh": "zamori", "surovina": action["give"]},
+                         f"Za kolik karet může {who} měnit {resource} se zámořím?"))
+    if is_last:
+        asks += [({"druh": "nejdelsi-cesta"}, "Kdo drží Nejdelší obchodní cestu?"),
+                 ({"druh": "vitez"}, "Kolik bodů má kdo?")]
+    if not asks:
+        asks.append(({"druh": "vesnice"}, f"Kde teď může {who} postavit vesnici?"))
+    links, seen = [], set()
+    for params, label in asks:
+        key = tuple(sorted(params.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        query = urlencode({"tah": step.turn, "krok": step.number, **params, "hrac": step.player})
+        links.append({"label": label, "url": f"{reverse('quizzes:try')}?{query}"})
+    return links
+
+
+def _turn_list(rep: Replay) -> list[dict]:
+    return [{
+        "number": turn.number,
+        "player": turn.player,
+        "name": words.player(turn.player, capital=True),
+        "summary": turn.summary,
+        "url": reverse("example:turn", kwargs={"turn": turn.number}),
+    } for turn in rep.turns]
+
+
+@require_safe
+def game(request: HttpRequest) -> HttpResponse:
+    rep = example_game()
+    first = rep.step(1, 1)
+    return render(request, "example/game.html", {
+        "section": "tutorial",
+        "board": _board(rep, rep.start, None, "Výchozí postavení příkladu hry"),
+        "players": _players(rep, rep.start, None, None),
+        "bank": _bank(rep.start),
+        "clues": CLUES,
+        "intro": rep.intro,
+        "turns": _turn_list(rep),
+        "first_url": _step_url(first),
+    })
+
+
+@require_safe
+def turn(request: HttpRequest, turn: int) -> HttpResponse:
+    return step(request, turn, 1)
+
+
+@require_safe
+def step(request: HttpRequest, turn: int, step: int) -> HttpResponse:
+    rep = example_game()
+    if not 1 <= turn <= len(rep.turns):
+        return _not_found(request, f"Příklad hry má jen {len(rep.turns)} tahů (1 až"
+                                   f" {len(rep.turns)}).")
+    current_turn = rep.turn(turn)
+    if not 1 <= step <= len(current_turn.steps):
+        count = len(current_turn.steps)
+        steps_word = words.plural_count(count, "krok", "kroky", "kroků")
+        return _not_found(request, f"{turn}. tah má jen {steps_word}.")
+    steps = rep.all_steps()
+    here = rep.step(turn, step)
+    index = steps.index(here)
+    prev_step = steps[index - 1] if index > 0 else None
+    next_step = steps[index + 1] if index + 1 < len(steps) else None
+    player = words.player(current_turn.player, capital=True)
+    title = f"{turn}. tah ({player}), krok {step} z {len(current_turn.steps)}"
+    context = {
+        "section": "tutorial",
+        "title": title,
+        "turn": current_turn,
+        "step": here,
+        "player_name": player,
+        "step_count": len(current_turn.steps),
+        "steps_in_turn": [
+            {"number": s.number, "url": _step_url(s), "current": s is here,
+             "label": narrate.step_label(s.events)}
+            for s in current_turn.steps
+        ],
+        "board": _board(rep, here.state, here.changed, f"Herní plán po kroku: {title}"),
+        "players": _players(rep, here.state, here.changed, current_turn.player),
+        "bank": _bank(here.state),
+        "rules": _rule_links(here.rules),
+        "try_links": _try_links(here, next_step is None),
+        "turns": _turn_list(rep),
+        "prev_url": _step_url(prev_step) if prev_step else reverse("example:game"),
+        "next_url": _step_url(next_step) if next_step else None,
+        "first_url": _step_url(steps[0]),
+        "last_url": _step_url(steps[-1]),
+        "is_last": next_step is None,
+        "closing": rep.closing if next_step is None else "",
+    }
+    # A history restore after a cache miss wants the whole page, not the fragment.
+    fragment = request.htmx and not request.htmx.history_restore_request
+    template = "example/step.html#step" if fragment else "example/step.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_safe
+def game_json(request: HttpRequest) -> JsonResponse:
+    response = JsonResponse(as_json(example_game()), json_dumps_params={"ensure_ascii": False})
+    response["Access-Control-Allow-Origin"] = "*"
+    return response

@@ -1,0 +1,240 @@
+"""A pupil in a class lesson (hodina): join by code and nickname, answer the questions.
+
+No account: a seat (pupil token) lives in the session and in a signed cookie, so a refresh
+or a sleeping phone keeps it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from tutorial import pages, quiz
+from tutorial.lessons import classroom
+from tutorial.models import ClassSession, clean_code
+from tutorial.quiz.sandbox import (
+    clear_selection,
+    prepared_or_none,
+    raw_response,
+    remember,
+    sandbox_context,
+    selection,
+    toggle,
+)
+
+SEATS = "kviz_mista"  # session: join code -> pupil token
+SEAT_COOKIE = "kviz-misto-"  # + code: signed pupil token, survives a lost session cookie
+SEAT_SALT = "tutorial.seat"
+SEAT_AGE = 60 * 60 * 24  # a day
+
+JOIN_LIMIT, JOIN_WINDOW = 20, timedelta(minutes=10)
+
+
+def _seat_token(request: HttpRequest, code: str) -> str | None:
+    token = request.session.get(SEATS, {}).get(code)
+    if token:
+        return token
+    return request.get_signed_cookie(SEAT_COOKIE + code, default=None, salt=SEAT_SALT,
+                                     max_age=SEAT_AGE)
+
+
+def _give_seat(request: HttpRequest, response: HttpResponse, session: ClassSession, pupil):
+    remember(request, SEATS, session.code, pupil.token, cap=20)
+    response.set_signed_cookie(
+        SEAT_COOKIE + session.code, pupil.token, salt=SEAT_SALT, max_age=SEAT_AGE,
+        httponly=True, samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
+    )
+
+
+def _join_form(request: HttpRequest, code: str = "", nickname: str = "", error: str = "",
+               status: int = 200, session: ClassSession | None = None) -> HttpResponse:
+    return render(request, "lessons/join.html", {
+        "section": "quiz", "code": code, "nickname": nickname, "error": error,
+        "session": session,
+    }, status=status)
+
+
+def _unknown_code(request: HttpRequest, code: str, nickname: str = "") -> HttpResponse:
+    classroom.record_failure("join", pages.client_ip(request))
+    return _join_form(
+        request, code, nickname, status=404,
+        error=f"Hru s kódem „{code}“ jsme nenašli. Zkontrolujte kód na tabuli." if code
+        else "Zadejte kód hry z tabule.",
+    )
+
+
+def _join_blocked(request: HttpRequest) -> bool:
+    return classroom.too_many("join", pages.client_ip(request), JOIN_LIMIT, JOIN_WINDOW)
+
+
+def join(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return _join_form(request, clean_code(request.GET.get("kod", "")))
+    code = clean_code(request.POST.get("kod", ""))
+    nickname = request.POST.get("prezdivka", "")[:100]
+    if _join_blocked(request):
+        return _join_form(request, code, nickname, status=429,
+                          error="Příliš mnoho pokusů o neplatný kód. Zkuste to za pár minut.")
+    session = classroom.find_session(code)
+    if session is None:
+        return _unknown_code(request, code, nickname)
+    pupil = classroom.seat(session, _seat_token(request, code))
+    if pupil is None:
+        try:
+            pupil = classroom.join(session, nickname)
+        except classroom.JoinError as problem:
+            return _join_form(request, code, nickname, error=problem.message,
+                              status=problem.status, session=session)
+    response = redirect("lessons:pupil", code=session.code)
+    _give_seat(request, response, session, pupil)
+    return response
+
+
+def _pupil_or_form(request: HttpRequest, code: str):
+    """(session, pupil, None) or (None, None, a response to return)."""
+    token = _seat_token(request, code)
+    # A pupil with a seat is not guessing codes; only strangers count against the limit.
+    if token is None and _join_blocked(request):
+        return None, None, _join_form(
+            request, code, status=429,
+            error="Příliš mnoho pokusů o neplatný kód. Zkuste to za pár minut.")
+    session = classroom.find_session(code)
+    if session is None:
+        return None, None, _unknown_code(request, code)
+    pupil = classroom.seat(session, token)
+    if pupil is None:
+        if session.is_closed:
+            return None, None, pages.message(request, "Hra skončila",
+                                        "Tato hra už skončila. Připojit se nedá.", status=410)
+        return None, None, _join_form(request, code, session=session)
+    return session, pupil, None
+
+
+@require_GET
+def pupil(request: HttpRequest, code: str) -> HttpResponse:
+    session, pupil, problem = _pupil_or_form(request, code)
+    if problem:
+        return problem
+    response = render(request, "lessons/pupil.html", _pupil_context(request, session, pupil))
+    # A pupil who came back through the cookie gets the session entry again.
+    if session.code not in request.session.get(SEATS, {}):
+        _give_seat(request, response, session, pupil)
+    return response
+
+
+def _version(session: ClassSession) -> str:
+    return f"{session.state}-{session.current}"
+
+
+def _pupil_context(request: HttpRequest, session: ClassSession, pupil, error: str = "",
+                  given=None) -> dict:
+    items = classroom.items_of(session)
+    answers = {a.item_id: a for a in pupil.answers.all()}
+    context = {"section": "quiz", "session": session, "pupil": pupil, "count": len(items),
+               "version": _version(session), "answered_count": len(answers),
+               "points": sum(a.points for a in answers.values()),
+               "correct_count": sum(1 for a in answers.values() if a.correct and not a.late)}
+    if session.state != ClassSession.State.RUNNING or not items:
+        return context
+    shown = request.GET.get("po")
+    index = None
+    if shown and shown.isdigit() and not session.teacher_paced:
+        wanted = int(shown) - 1
+        if 0 <= wanted < len(items) and items[wanted].pk in answers:
+            index = wanted
+    if index is None:
+        index = classroom.current_index(session, pupil, items, set(answers))
+    if index is None:
+        context["finished"] = True
+        return context
+    item = items[index]
+    prepared = prepared_or_none(item.kind, classroom.variant_for(item, pupil))
+    if prepared is None:
+        context["broken"] = True
+        return context
+    number = index + 1
+    key = f"c:{session.code}:{item.pk}"
+    answer = answers.get(item.pk)
+    question_url = reverse("lessons:pupil_question", kwargs={"code": session.code,
+                                                             "number": number})
+    if answer:
+        graded = quiz.grade(prepared, answer.response)
+        sandbox = sandbox_context(prepared, graded=graded)
+    else:
+        sandbox = sandbox_context(
+            prepared, selected=selection(request, key),
+            toggle_prefix=f"{question_url}?prepnout=",
+            answer_url=question_url, clear_url=f"{question_url}?zrusit=1", given=given,
+            error=error,
+        )
+    context.update(sandbox)
+    context.update({"item": item, "number": number, "answer": answer,
+                    "time_left": session.time_left(),
+                    "deadline": session.deadline(),
+                    "has_next": index + 1 < len(items)})
+    return context
+
+
+@require_GET
+def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
+    """Polled by the pupil's page: 204 while nothing changed, else a full refresh."""
+    state = ClassSession.objects.filter(code=code).values("state", "current").first()
+    if state is None:
+        return HttpResponse(status=204)
+    version = f"{state['state']}-{state['current']}"
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Refresh"] = "true"
+    return response
+
+
+def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    session, pupil, problem = _pupil_or_form(request, code)
+    if problem:
+        return problem
+    items = classroom.items_of(session)
+    if not 1 <= number <= len(items):
+        return redirect("lessons:pupil", code=session.code)
+    item = items[number - 1]
+    key = f"c:{session.code}:{item.pk}"
+    prepared = prepared_or_none(item.kind, classroom.variant_for(item, pupil))
+    play_url = reverse("lessons:pupil", kwargs={"code": session.code})
+    if prepared is None:
+        return redirect(play_url)
+    if request.method == "GET":
+        if "prepnout" in request.GET:
+            toggle(request, key, prepared, request.GET["prepnout"])
+        elif "zrusit" in request.GET:
+            clear_selection(request, key)
+        if request.htmx:
+            question_url = reverse("lessons:pupil_question",
+                                   kwargs={"code": session.code, "number": number})
+            context = sandbox_context(
+                prepared, selected=selection(request, key),
+                toggle_prefix=f"{question_url}?prepnout=",
+                answer_url=question_url, clear_url=f"{question_url}?zrusit=1")
+            return pages.fragment(request, "quiz/_sandbox.html", context)
+        return redirect(play_url)
+    if request.method != "POST":
+        return HttpResponse(status=405)
+    if session.state == ClassSession.State.LOBBY:
+        return redirect(play_url)
+    if session.teacher_paced and number - 1 > session.current:
+        return redirect(play_url)
+    raw = raw_response(request, prepared, key)
+    response = quiz.normalize(prepared, raw)
+    if not quiz.complete(prepared, response):
+        context = _pupil_context(request, session, pupil,
+                                error="Vyplňte prosím všechny odpovědi.", given=response)
+        return render(request, "lessons/pupil.html", context, status=400)
+    classroom.submit(session, pupil, item, response)
+    clear_selection(request, key)
+    if session.teacher_paced:
+        return redirect(play_url)
+    return redirect(f"{play_url}?po={number}")

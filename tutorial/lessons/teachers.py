@@ -1,0 +1,282 @@
+"""The teacher's pages: sign-in, quizzes, running a lesson (hodina), results for the projector."""
+
+from __future__ import annotations
+
+import functools
+import io
+from datetime import timedelta
+
+import segno
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse, reverse_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from tutorial import pages, quiz
+from tutorial.lessons import classroom
+from tutorial.models import ClassSession, Quiz, QuizItem
+from tutorial.quiz import drawing
+from tutorial.quiz.sandbox import prepared_or_none
+
+LOGIN_LIMIT, LOGIN_WINDOW = 5, timedelta(minutes=15)
+
+teacher_required = login_required(login_url=reverse_lazy("lessons:login"))
+
+
+class TeacherLoginView(auth_views.LoginView):
+    """Django's login with a limit: 5 failures per username and address per 15 minutes."""
+
+    template_name = "lessons/login.html"
+    extra_context = {"section": "quiz"}
+
+    def get_default_redirect_url(self):
+        return reverse("lessons:teacher")
+
+    def _key(self, request: HttpRequest) -> str:
+        username = (request.POST.get("username") or "").strip().casefold()[:150]
+        return f"{username}|{pages.client_ip(request)}"
+
+    def post(self, request, *args, **kwargs):
+        key = self._key(request)
+        if classroom.too_many("login", key, LOGIN_LIMIT, LOGIN_WINDOW):
+            form = self.get_form()
+            form.errors.clear()
+            context = self.get_context_data(form=form, locked=True)
+            return self.render_to_response(context, status=429)
+        response = super().post(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            classroom.clear_failures("login", key)
+        else:
+            classroom.record_failure("login", key)
+        return response
+
+
+class TeacherLogoutView(auth_views.LogoutView):
+    next_page = reverse_lazy("quizzes:index")
+
+
+def own_session(view):
+    """The teacher's own session named by the URL's code is passed to the view instead of
+    the code; anybody else's, or none, gets a Czech 404."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, code: str) -> HttpResponse:
+        session = (ClassSession.objects.select_related("quiz")
+                   .filter(code=code, teacher=request.user).first())
+        if session is None:
+            return pages.message(request, "Hodinu jsme nenašli",
+                            "Taková hodina neexistuje, nebo patří jinému učiteli.", status=404,
+                            retry_url=reverse("lessons:teacher"))
+        return view(request, session)
+
+    return wrapper
+
+
+@teacher_required
+@require_GET
+def teacher_home(request: HttpRequest) -> HttpResponse:
+    quizzes_ = (Quiz.objects.filter(owner=request.user)
+                .annotate(item_count=Count("items", distinct=True)))
+    sessions = (ClassSession.objects.filter(teacher=request.user).select_related("quiz")
+                .annotate(pupil_count=Count("pupils", distinct=True))[:30])
+    running = [s for s in sessions if not s.is_closed]
+    return render(request, "lessons/teacher/home.html", {
+        "section": "quiz", "quizzes": quizzes_, "sessions": sessions, "running": running,
+    })
+
+
+def _kind_choices():
+    return [(k.slug, k.title) for k in quiz.KINDS.values()]
+
+
+@teacher_required
+def teacher_quiz_new(request: HttpRequest) -> HttpResponse:
+    context = {"section": "quiz", "kinds": _kind_choices(), "modes": classroom.VARIANT_MODES,
+               "chosen": [], "title": "", "per_kind": 1, "mode": "almanach"}
+    if request.method != "POST":
+        return render(request, "lessons/teacher/quiz_new.html", context)
+    title = " ".join(request.POST.get("nazev", "").split())[:120]
+    chosen = [k for k in request.POST.getlist("druh") if k in quiz.KINDS]
+    mode = request.POST.get("varianty", "")
+    per_kind = request.POST.get("pocet", "1")
+    per_kind = int(per_kind) if per_kind.isdigit() else 0
+    context.update({"title": title, "chosen": chosen, "mode": mode, "per_kind": per_kind})
+    errors = []
+    if not title:
+        errors.append("Zadejte název kvízu.")
+    if not chosen:
+        errors.append("Vyberte aspoň jeden druh otázek.")
+    if mode not in classroom.VARIANT_MODES:
+        errors.append("Vyberte, jaké pozice se mají použít.")
+    if not 1 <= per_kind <= 5:
+        errors.append("Počet otázek od každého druhu musí být 1 až 5.")
+    if errors:
+        context["errors"] = errors
+        return render(request, "lessons/teacher/quiz_new.html", context, status=400)
+    quiz_ = classroom.build_quiz(request.user, title, chosen, per_kind, mode)
+    return redirect(quiz_.get_absolute_url())
+
+
+def _own_quiz(request: HttpRequest, pk: int) -> Quiz:
+    return get_object_or_404(Quiz, pk=pk, owner=request.user)
+
+
+@teacher_required
+@require_GET
+def teacher_quiz(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz_ = _own_quiz(request, pk)
+    items = []
+    for item in quiz_.items.all():
+        label = ""
+        if item.variant:
+            prepared = prepared_or_none(item.kind, item.variant)
+            label = prepared.question.source if prepared else "neznámá varianta"
+        kind = quiz.KINDS.get(item.kind)
+        items.append({
+            "item": item, "title": kind.title if kind else item.kind, "label": label,
+            "preview": reverse("quizzes:question",
+                               kwargs={"kind": item.kind, "variant": item.variant})
+            if item.variant and kind else "",
+        })
+    return render(request, "lessons/teacher/quiz.html", {
+        "section": "quiz", "quiz": quiz_, "items": items, "kinds": _kind_choices(),
+        "modes": classroom.VARIANT_MODES, "paces": ClassSession.Pace.choices,
+        "locked": quiz_.sessions.exists(),
+        "sessions": quiz_.sessions.annotate(pupil_count=Count("pupils")),
+        "timers": [(0, "bez limitu"), (20, "20 s"), (30, "30 s"), (60, "1 min"),
+                   (90, "1,5 min"), (120, "2 min")],
+    })
+
+
+@teacher_required
+@require_POST
+def teacher_item_add(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz_ = _own_quiz(request, pk)
+    kind = request.POST.get("druh", "")
+    mode = request.POST.get("varianty", "")
+    if quiz_.sessions.exists():
+        return pages.message(request, "Kvíz už byl použit",
+                        "Do kvízu, který už běžel v hodině, nelze přidávat otázky. "
+                        "Vytvořte nový kvíz.", status=409, retry_url=quiz_.get_absolute_url())
+    if kind in quiz.KINDS and mode in classroom.VARIANT_MODES:
+        classroom.add_item(quiz_, kind, mode)
+    return redirect(quiz_.get_absolute_url())
+
+
+@teacher_required
+@require_POST
+def teacher_item_delete(request: HttpRequest, pk: int, item: int) -> HttpResponse:
+    quiz_ = _own_quiz(request, pk)
+    if quiz_.sessions.exists():
+        return pages.message(request, "Kvíz už byl použit",
+                        "Z kvízu, který už běžel v hodině, nelze mazat otázky.", status=409,
+                        retry_url=quiz_.get_absolute_url())
+    item_ = QuizItem.objects.filter(pk=item, quiz=quiz_).first()
+    if item_:
+        classroom.remove_item(item_)
+    return redirect(quiz_.get_absolute_url())
+
+
+@teacher_required
+@require_POST
+def teacher_session_start(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz_ = _own_quiz(request, pk)
+    if not quiz_.items.exists():
+        return pages.message(request, "Kvíz nemá otázky", "Nejdřív do kvízu přidejte otázky.",
+                        status=400, retry_url=quiz_.get_absolute_url())
+    pace = request.POST.get("tempo")
+    if pace not in ClassSession.Pace.values:
+        pace = ClassSession.Pace.TEACHER
+    timer = request.POST.get("limit", "0")
+    timer = int(timer) if timer.isdigit() and int(timer) <= 600 else 0
+    session = classroom.start_session(quiz_, request.user, pace, timer,
+                                      request.POST.get("rychlost") == "1")
+    return redirect(session.get_absolute_url())
+
+
+def _join_url(request: HttpRequest, session: ClassSession) -> str:
+    return request.build_absolute_uri(reverse("lessons:pupil", kwargs={"code": session.code}))
+
+
+@teacher_required
+@require_GET
+@own_session
+def teacher_session(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    items = classroom.items_of(session)
+    current = items[session.current] if items and session.current < len(items) else None
+    context = {
+        "section": "quiz", "session": session, "items": items, "current_item": current,
+        "current_title": quiz.KINDS[current.kind].title if current and current.kind
+        in quiz.KINDS else "",
+        "join_url": _join_url(request, session),
+        "join_page": request.build_absolute_uri(reverse("lessons:join")),
+        "pupils": list(session.pupils.annotate(
+            answered=Count("answers"),
+            right=Count("answers", filter=Q(answers__correct=True, answers__late=False)))),
+    }
+    if request.htmx:
+        return pages.fragment(request, "lessons/teacher/_pupils.html", context)
+    return render(request, "lessons/teacher/session.html", context)
+
+
+@teacher_required
+@require_POST
+@own_session
+def teacher_control(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    problem = classroom.control(session, request.POST.get("akce", ""))
+    if problem:
+        return pages.message(request, "Nelze provést", problem, status=400,
+                        retry_url=session.get_absolute_url())
+    return redirect(session.get_absolute_url())
+
+
+@teacher_required
+@require_GET
+@own_session
+def teacher_results(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    item_results, table = classroom.results(session)
+    shown = []
+    for result_ in item_results:
+        board = ""
+        current = session.teacher_paced and result_.index == session.current
+        # Teacher-paced: the projector shows the board of the question on screen only.
+        shown_board = current or not session.teacher_paced or session.is_closed
+        if shown_board and result_.prepared is not None and result_.prepared.clicks:
+            what = "node" if result_.prepared.kind.answer == quiz.NODES else "path"
+            marks = {(what, p): "hit" for p in result_.prepared.solution.answer}
+            board = drawing.draw(result_.prepared, marks=marks, node_heat=result_.node_heat,
+                                 path_heat=result_.path_heat,
+                                 title=f"Kam klikala třída: otázka {result_.index + 1}")
+        kind = quiz.KINDS.get(result_.item.kind)
+        shown.append({"result": result_, "title": kind.title if kind else result_.item.kind,
+                      "board": board, "current": current})
+    context = {"section": "quiz", "session": session, "results": shown, "table": table,
+               "count": len(item_results)}
+    if request.htmx:
+        return pages.fragment(request, "lessons/teacher/_results.html", context)
+    return render(request, "lessons/teacher/results.html", context)
+
+
+@teacher_required
+@require_GET
+@own_session
+def teacher_qr(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    qr = segno.make(_join_url(request, session), error="m")
+    svg = io.BytesIO()  # a standalone image: it needs the SVG namespace, unlike inline SVG
+    qr.save(svg, kind="svg", scale=8, dark="#1f1a14", light="#ffffff", xmldecl=False,
+            omitsize=True)
+    response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+@teacher_required
+@require_GET
+@own_session
+def teacher_csv(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    response = HttpResponse(classroom.results_csv(session), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="kviz-{session.code}.csv"'
+    return response

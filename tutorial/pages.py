@@ -1,0 +1,32 @@
+"""Page helpers shared by the tutorial's families (example game, quizzes, lessons, play)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The address rate limits count by. Behind our own proxy (DJANGO_BEHIND_PROXY) that is
+    the last X-Forwarded-For entry, the one the proxy itself added; earlier ones can be forged."""
+    if getattr(settings, "USE_X_FORWARDED_HOST", False):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded.strip():
+            return forwarded.split(",")[-1].strip()[:100]
+    return request.META.get("REMOTE_ADDR", "") or "?"
+
+
+def message(request: HttpRequest, title: str, text: str, status: int = 200, *,
+            section: str = "quiz", **extra) -> HttpResponse:
+    """A short Czech page: what happened and where to go next (``retry_url``)."""
+    context = {"section": section, "title": title, "text": text, **extra}
+    return render(request, "tutorial/message.html", context, status=status)
+
+
+def fragment(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+    """A page or its htmx fragment: caches must keep the two apart."""
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response

@@ -1,0 +1,214 @@
+"""Practice alone at /kvizy/: the quiz kinds, a question, its result, "Zkus sám" sandboxes.
+
+Views are thin: they parse the request, call :mod:`tutorial.quiz` (questions, grading) and
+render. Every click question works without JavaScript (each click is a link, the selection
+lives in the session); with htmx a click swaps only the sandbox.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET
+
+from tutorial import pages, quiz
+from tutorial.quiz import replayed
+from tutorial.quiz.sandbox import (
+    clear_selection,
+    headword_links,
+    prepared_or_none,
+    raw_response,
+    remember,
+    sandbox_context,
+    selection,
+    toggle,
+)
+
+PRACTICE_ANSWERS = "kviz_odpovedi"  # session: practice key -> last submitted response
+PROGRESS = "kviz_pokrok"  # session: kind slug -> [answered, correct]
+COUNTED = "kviz_zapocteno"  # session: practice keys already counted in the progress
+MIXED = "smichane"
+
+
+def _progress(request: HttpRequest) -> dict[str, list[int]]:
+    return dict(request.session.get(PROGRESS, {}))
+
+
+def _count(request: HttpRequest, prepared, correct: bool) -> None:
+    key = prepared.question.key
+    counted = list(request.session.get(COUNTED, []))
+    if key in counted:
+        return
+    counted = (counted + [key])[-500:]
+    request.session[COUNTED] = counted
+    progress = _progress(request)
+    answered, right = progress.get(prepared.kind.slug, [0, 0])
+    progress[prepared.kind.slug] = [answered + 1, right + int(correct)]
+    request.session[PROGRESS] = progress
+
+
+@require_GET
+def quizzes(request: HttpRequest) -> HttpResponse:
+    progress = _progress(request)
+    kinds = []
+    for kind in quiz.KINDS.values():
+        answered, right = progress.get(kind.slug, [0, 0])
+        kinds.append({"kind": kind, "answered": answered, "correct": right,
+                      "examples": len(quiz.examples(kind.slug))})
+    total = [sum(k["answered"] for k in kinds), sum(k["correct"] for k in kinds)]
+    return render(request, "quiz/index.html",
+                  {"section": "quiz", "kinds": kinds, "total": total})
+
+
+@require_GET
+def kind_page(request: HttpRequest, kind: str) -> HttpResponse:
+    try:
+        kind_ = quiz.kind(kind)
+    except quiz.BadVariant:
+        return pages.message(request, "Takový kvíz neznáme",
+                        "Zkontrolujte adresu nebo si vyberte kvíz ze seznamu.", status=404)
+    answered, right = _progress(request).get(kind, [0, 0])
+    return render(request, "quiz/kind.html", {
+        "section": "quiz", "kind": kind_, "examples": quiz.examples(kind),
+        "headwords": headword_links(kind_.headwords), "answered": answered, "correct": right,
+    })
+
+
+def _question_url(kind: str, variant: str, mixed: bool = False, name: str = "question"):
+    url = reverse(f"quizzes:{name}", kwargs={"kind": kind, "variant": variant})
+    return url + (f"?sada={MIXED}" if mixed else "")
+
+
+@require_GET
+def kind_new(request: HttpRequest, kind: str) -> HttpResponse:
+    if kind not in quiz.KINDS:
+        return pages.message(request, "Takový kvíz neznáme",
+                        "Zkontrolujte adresu nebo si vyberte kvíz ze seznamu.", status=404)
+    return redirect(_question_url(kind, quiz.new_variant(), request.GET.get("sada") == MIXED))
+
+
+@require_GET
+def mixed(request: HttpRequest) -> HttpResponse:
+    rng = random.SystemRandom()
+    kind = rng.choice(list(quiz.KINDS))
+    return redirect(_question_url(kind, quiz.new_variant(rng), mixed=True))
+
+
+def question(request: HttpRequest, kind: str, variant: str) -> HttpResponse:
+    prepared = prepared_or_none(kind, variant)
+    if prepared is None:
+        return pages.message(request, "Tuhle otázku neznáme",
+                        "Odkaz je možná starý nebo překlepnutý. Zkuste novou pozici.",
+                        status=404, retry_url=reverse("quizzes:kind", kwargs={"kind": kind})
+                        if kind in quiz.KINDS else reverse("quizzes:index"))
+    is_mixed = request.GET.get("sada") == MIXED
+    return _practice(
+        request, prepared, base_url=_question_url(kind, variant, is_mixed),
+        result_url=_question_url(kind, variant, is_mixed, "result"),
+        new_url=_next_url(kind, is_mixed), mixed=is_mixed,
+    )
+
+
+def _next_url(kind: str, is_mixed: bool) -> str:
+    if is_mixed:
+        return reverse("quizzes:mixed")
+    return reverse("quizzes:new", kwargs={"kind": kind})
+
+
+def _with(url: str, param: str) -> str:
+    return f"{url}{'&' if '?' in url else '?'}{param}"
+
+
+def _practice(request: HttpRequest, prepared, *, base_url: str, result_url: str, new_url: str,
+              mixed: bool = False) -> HttpResponse:
+    """A practice question: toggles (links), the answer (POST), the page or the fragment."""
+    key = f"p:{prepared.question.key}"
+    page = {"section": "quiz", "mixed": mixed, "new_url": new_url}
+    if request.method == "POST":
+        response = quiz.normalize(prepared, raw_response(request, prepared, key))
+        if not quiz.complete(prepared, response):
+            context = sandbox_context(prepared, answer_url=base_url, given=response,
+                                       error="Vyplňte prosím všechny odpovědi.")
+            return render(request, "quiz/question.html", {**context, **page},
+                          status=400)
+        graded = quiz.grade(prepared, response)
+        remember(request, PRACTICE_ANSWERS, key, response, cap=50)
+        clear_selection(request, key)
+        _count(request, prepared, graded.correct)
+        return redirect(result_url)
+    if request.method != "GET":
+        return HttpResponse(status=405)
+    if "prepnout" in request.GET:
+        toggle(request, key, prepared, request.GET["prepnout"])
+    elif "zrusit" in request.GET:
+        clear_selection(request, key)
+    if ("prepnout" in request.GET or "zrusit" in request.GET) and not request.htmx:
+        return redirect(base_url)
+    context = sandbox_context(
+        prepared, selected=selection(request, key),
+        toggle_prefix=_with(base_url, "prepnout="),
+        answer_url=base_url, clear_url=_with(base_url, "zrusit=1"),
+    )
+    context.update(page)
+    if request.htmx:
+        return pages.fragment(request, "quiz/_sandbox.html", context)
+    response = render(request, "quiz/question.html", context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _practice_result(request: HttpRequest, prepared, *, again_url: str, new_url: str,
+                     mixed: bool = False) -> HttpResponse:
+    key = f"p:{prepared.question.key}"
+    response = request.session.get(PRACTICE_ANSWERS, {}).get(key)
+    if response is None:
+        return redirect(again_url)
+    graded = quiz.grade(prepared, response)
+    context = sandbox_context(prepared, graded=graded)
+    context.update({
+        "section": "quiz", "mixed": mixed, "new_url": new_url, "again_url": again_url,
+        "progress": _progress(request).get(prepared.kind.slug, [0, 0]),
+    })
+    return render(request, "quiz/result.html", context)
+
+
+@require_GET
+def result(request: HttpRequest, kind: str, variant: str) -> HttpResponse:
+    prepared = prepared_or_none(kind, variant)
+    if prepared is None:
+        return pages.message(request, "Tuhle otázku neznáme",
+                        "Odkaz je možná starý nebo překlepnutý.", status=404)
+    is_mixed = request.GET.get("sada") == MIXED
+    return _practice_result(request, prepared, again_url=_question_url(kind, variant, is_mixed),
+                            new_url=_next_url(kind, is_mixed), mixed=is_mixed)
+
+
+def try_it(request: HttpRequest) -> HttpResponse:
+    """"Zkus sám" from a step of the example game: a sandbox at exactly that position."""
+    try:
+        prepared = replayed.prepare_from_query(request.GET)
+    except replayed.NotAvailable as problem:
+        return pages.message(request, "Tuhle pozici otevřít neumíme", str(problem), status=404,
+                        retry_url=reverse("example:game"))
+    query = request.GET.copy()
+    for name in ("prepnout", "zrusit", "vysledek"):
+        query.pop(name, None)
+    base_url = f"{reverse('quizzes:try')}?{query.urlencode()}"
+    new_url = reverse("quizzes:kind", kwargs={"kind": prepared.kind.slug})
+    if request.method == "GET" and "vysledek" in request.GET:
+        return _practice_result(request, prepared, again_url=base_url, new_url=new_url)
+    return _practice(request, prepared, base_url=base_url,
+                     result_url=_with(base_url, "vysledek=1"), new_url=new_url)
+
+
+
+def practice_links(slug: str) -> list[tuple[str, str]]:
+    """"Procvič si" links for an Almanach entry: the sandbox kinds that test it."""
+    return [
+        (f"Procvič si: {kind.title}", reverse("quizzes:kind", kwargs={"kind": kind.slug}))
+        for kind in quiz.KINDS.values() if slug in kind.headwords
+    ]
