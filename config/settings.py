@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "tutorial.example",
     "tutorial.quiz",
     "tutorial.lessons",
+    "tutorial.play",
 ]
 
 MIDDLEWARE = [

@@ -11,4 +11,5 @@ urlpatterns = [
     path("", include("tutorial.example.urls")),
     path("", include("tutorial.quiz.urls")),
     path("", include("tutorial.lessons.urls")),
+    path("", include("tutorial.play.urls")),
 ]

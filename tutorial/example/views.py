@@ -6,6 +6,8 @@ template context and choose between the full page and the htmx fragment.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -63,8 +65,31 @@ def _not_found(request: HttpRequest, message: str) -> HttpResponse:
     }, status=404)
 
 
-def _step_url(step: Step) -> str:
-    return reverse("example:step", kwargs={"turn": step.turn, "step": step.number})
+@dataclass(frozen=True)
+class StepPages:
+    """Where the pages of one record live: the example game, or a game played on the site
+    (tutorial.play). One viewer, one record format."""
+
+    title: str
+    home_url: str
+    step_url: Callable[[int, int], str]
+    turn_url: Callable[[int], str]
+    example: bool = False  # the Almanach's own game: "Zkus sám" and "Hrát odsud"
+    note_label: str = "Podle almanachu:"
+    end_label: str = "konec příkladu"
+    hidden: frozenset[str] = frozenset()  # players whose cards the viewer must not show
+
+
+def example_pages() -> StepPages:
+    return StepPages(
+        title="Příklad hry", home_url=reverse("example:game"), example=True,
+        step_url=lambda turn, step: reverse("example:step", kwargs={"turn": turn, "step": step}),
+        turn_url=lambda turn: reverse("example:turn", kwargs={"turn": turn}),
+    )
+
+
+def _step_url(step: Step, pages: StepPages | None = None) -> str:
+    return (pages or example_pages()).step_url(step.turn, step.number)
 
 
 def _board(rep: Replay, state: dict, changed: dict | None, title: str) -> str:
@@ -115,6 +140,15 @@ def _players(rep: Replay, state: dict, changed: dict | None, current: str | None
     return out
 
 
+def _hide(players: list[dict], hidden: frozenset[str]) -> list[dict]:
+    """Cards of a running game that the person may not see stay face down."""
+    for p in players:
+        if p["color"] in hidden:
+            p.update(cards=[], gained="", lost="", hidden_hand=True, dev_cards=[
+                {"name": "akční karta", "new": False, "hidden": True} for _ in p["dev_cards"]])
+    return players
+
+
 def _bank(state: dict) -> list[dict]:
     return [{"resource": r, "name": words.resource_name(r), "count": state["bank"][r]}
             for r in words.RESOURCES]
@@ -163,13 +197,14 @@ def _try_links(step: Step, is_last: bool) -> list[dict]:
     return links
 
 
-def _turn_list(rep: Replay) -> list[dict]:
+def _turn_list(rep: Replay, pages: StepPages | None = None) -> list[dict]:
+    pages = pages or example_pages()
     return [{
         "number": turn.number,
         "player": turn.player,
         "name": words.player(turn.player, capital=True),
         "summary": turn.summary,
-        "url": reverse("example:turn", kwargs={"turn": turn.number}),
+        "url": pages.turn_url(turn.number),
     } for turn in rep.turns]
 
 
@@ -196,9 +231,14 @@ def turn(request: HttpRequest, turn: int) -> HttpResponse:
 
 @require_safe
 def step(request: HttpRequest, turn: int, step: int) -> HttpResponse:
-    rep = example_game()
+    return render_step(request, example_game(), turn, step, example_pages())
+
+
+def render_step(request: HttpRequest, rep: Replay, turn: int, step: int,
+                pages: StepPages) -> HttpResponse:
+    """One step of any record (a Replay-like object) at the URLs ``pages`` gives."""
     if not 1 <= turn <= len(rep.turns):
-        return _not_found(request, f"Příklad hry má jen {len(rep.turns)} tahů (1 až"
+        return _not_found(request, f"{pages.title} má jen {len(rep.turns)} tahů (1 až"
                                    f" {len(rep.turns)}).")
     current_turn = rep.turn(turn)
     if not 1 <= step <= len(current_turn.steps):
@@ -213,27 +253,29 @@ def step(request: HttpRequest, turn: int, step: int) -> HttpResponse:
     player = words.player(current_turn.player, capital=True)
     title = f"{turn}. tah ({player}), krok {step} z {len(current_turn.steps)}"
     context = {
-        "section": "tutorial",
+        "section": "tutorial" if pages.example else "play",
+        "pages": pages,
         "title": title,
         "turn": current_turn,
         "step": here,
         "player_name": player,
         "step_count": len(current_turn.steps),
         "steps_in_turn": [
-            {"number": s.number, "url": _step_url(s), "current": s is here,
+            {"number": s.number, "url": _step_url(s, pages), "current": s is here,
              "label": narrate.step_label(s.events)}
             for s in current_turn.steps
         ],
         "board": _board(rep, here.state, here.changed, f"Herní plán po kroku: {title}"),
-        "players": _players(rep, here.state, here.changed, current_turn.player),
+        "players": _hide(_players(rep, here.state, here.changed, current_turn.player),
+                         pages.hidden),
         "bank": _bank(here.state),
         "rules": _rule_links(here.rules),
-        "try_links": _try_links(here, next_step is None),
-        "turns": _turn_list(rep),
-        "prev_url": _step_url(prev_step) if prev_step else reverse("example:game"),
-        "next_url": _step_url(next_step) if next_step else None,
-        "first_url": _step_url(steps[0]),
-        "last_url": _step_url(steps[-1]),
+        "try_links": _try_links(here, next_step is None) if pages.example else [],
+        "turns": _turn_list(rep, pages),
+        "prev_url": _step_url(prev_step, pages) if prev_step else pages.home_url,
+        "next_url": _step_url(next_step, pages) if next_step else None,
+        "first_url": _step_url(steps[0], pages),
+        "last_url": _step_url(steps[-1], pages),
         "is_last": next_step is None,
         "closing": rep.closing if next_step is None else "",
     }

@@ -1,0 +1,289 @@
+"""A game at the table (no Django here): its set-up, the log the engine replays, the moves
+of people and of computer players.
+
+A stored game is its :class:`Setup` plus the actions applied, each with its chance results
+filled in (``game.history``): replaying them gives the same position, so a game survives a
+restart. Chance itself is seeded by the set-up's seed and the number of actions so far,
+never by the process's history: a game replayed from the log and one kept in memory roll
+the same dice next.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine import Board, Game, Rules, actions
+from engine.errors import InvalidInput, RuleViolation
+from tutorial import board_svg, narrate, words
+
+PLANS = {"zacatecnici": "startovní rozmístění pro začátečníky",
+         "variabilni": "variabilní herní plán s fází zakládání"}
+# Who plays for how many: with 3 the red pieces stay in the box (Pravidla hry).
+SEATS = {2: ("orange", "red"), 3: ("orange", "blue", "white"),
+         4: ("orange", "red", "blue", "white")}
+# Bots play until a person must act; a long stretch is cut so no request runs away.
+COMPUTER_STEP_LIMIT = 400
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the new-game form chose: enough to recreate the starting position."""
+
+    players: tuple[str, ...]
+    people: tuple[str, ...]
+    plan: str = "zacatecnici"
+    seed: int = 0
+    longest_road_tie: str = "aside"
+    combined_trade_build: bool = False
+    deck: tuple[str, ...] | None = None  # an explicit deck (a game started from the example)
+
+    @property
+    def rules(self) -> Rules:
+        options = {"longest_road_tie": self.longest_road_tie,
+                   "combined_trade_build": self.combined_trade_build}
+        if len(self.players) == 2:
+            options["two_player"] = True
+        return Rules(**options)
+
+    @property
+    def computers(self) -> tuple[str, ...]:
+        return tuple(c for c in self.players if c not in self.people)
+
+    def to_json(self) -> dict:
+        return {"players": list(self.players), "people": list(self.people), "plan": self.plan,
+                "seed": self.seed, "longest_road_tie": self.longest_road_tie,
+                "combined_trade_build": self.combined_trade_build,
+                "deck": list(self.deck) if self.deck is not None else None}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Setup:
+        deck = d.get("deck")
+        return cls(players=tuple(d["players"]), people=tuple(d["people"]), plan=d["plan"],
+                   seed=int(d["seed"]), longest_road_tie=d.get("longest_road_tie", "aside"),
+                   combined_trade_build=bool(d.get("combined_trade_build")),
+                   deck=tuple(deck) if deck is not None else None)
+
+
+@dataclass
+class Move:
+    """One applied action as the log keeps it, with what the table saw."""
+
+    action: dict  # Action.to_json(), chance results filled in
+    by: str  # "person", "computer" or "example"
+    reason: str = ""  # the computer player's one sentence
+    text: str = ""  # the narration of its events
+    events: list[dict] = field(default_factory=list)
+
+
+def start(setup: Setup) -> Game:
+    """The starting position: the beginner set-up, or a variable board before its set-up."""
+    deck = list(setup.deck) if setup.deck is not None else None
+    if setup.plan == "variabilni":
+        return Game.new(Board.variable(setup.seed), setup.players, seed=setup.seed,
+                        rules=setup.rules, deck=deck)
+    return Game.beginner(players=setup.players, seed=setup.seed, rules=setup.rules, deck=deck)
+
+
+def replay(setup: Setup, log: list[dict]) -> Game:
+    game = start(setup)
+    for entry in log:
+        game.apply(actions.from_json(entry))
+    return game
+
+
+def _reseed(game: Game, setup: Setup) -> None:
+    # The engine's own generator decides the dice and the stolen card; seeding it by the
+    # position in the log makes the next chance result the same whether the game was
+    # replayed or kept in memory.
+    game._rng = random.Random(f"{setup.seed}/{len(game.history)}")  # noqa: SLF001
+
+
+def apply(game: Game, setup: Setup, action: actions.Action, by: str,
+          reason: str = "") -> Move:
+    """Apply one action (RuleViolation / InvalidInput leave the game unchanged)."""
+    before = board_svg.position_of(game)
+    _reseed(game, setup)
+    length = len(game.history)
+    events = [e.to_json() for e in game.apply(action)]
+    recorded = game.history[length:] or [action]
+    return Move(action=recorded[-1].to_json(), by=by, reason=reason, events=events,
+                text=tell(recorded[-1], events, before, game.players))
+
+
+def parse(data: object) -> actions.Action:
+    """An action from the JSON a form posted; InvalidInput when it is not one."""
+    try:
+        return actions.from_json(data)
+    except InvalidInput:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError):
+        raise InvalidInput("Tomuto tahu nerozumíme.") from None
+
+
+def person_may_act(game: Game, setup: Setup) -> str | None:
+    """The person who must act now, or None (a computer player, or the game is over)."""
+    acting = game.acting_player
+    return acting if acting in setup.people else None
+
+
+Decide = Callable[[Game], tuple[actions.Action, str]]
+
+
+def computers_play(game: Game, setup: Setup, decide_for: Callable[[str, int], Decide],
+                   *, until_turn_ends: bool = False, limit: int = COMPUTER_STEP_LIMIT,
+                   ) -> list[Move]:
+    """Let the computer players act until a person must act, the game is over or ``limit``
+    actions are done. ``until_turn_ends`` stops at the next turn (watching a bots' game)."""
+    moves: list[Move] = []
+    turn = game.turn_number
+    while len(moves) < limit and game.winner is None:
+        acting = game.acting_player
+        if acting is None or acting in setup.people:
+            break
+        if until_turn_ends and game.turn_number != turn:
+            break
+        action, reason = decide_for(acting, len(game.history))(game)
+        moves.append(apply(game, setup, action, "computer", reason))
+    return moves
+
+
+# --- narration ---------------------------------------------------------------------------
+
+def tell(action: actions.Action, events: list[dict], before: dict,
+         players: tuple[str, ...]) -> str:
+    """Czech sentences for what one action did: the example game's narration, plus the
+    few things it does not narrate (set-up placements, offers, Katan pro dva)."""
+    who = words.player(action.player, capital=True)
+    if isinstance(action, actions.PlaceSettlement):
+        text = f"{who} zakládá vesnici {board_svg.node_name(before, action.node)}."
+        gains = next((e["gains"] for e in events if e["kind"] == "produced"), None)
+        if gains and any(gains.get(action.player, {}).values()):
+            text += f" Za druhou vesnici bere z banku {words.cards(gains[action.player])}."
+        return text
+    if isinstance(action, actions.PlaceRoad):
+        return f"{who} připojuje silnici {board_svg.path_name(before, action.path)}."
+    # Which development card was bought stays secret until it is played.
+    told = [e for e in events if e["kind"] != "card_bought"]
+    extra = [_extra(event, before) for event in events]
+    text = " ".join(t for t in [narrate.narrate(told, before, players), *extra] if t)
+    return text or describe(action, before)
+
+
+def _extra(event: dict, before: dict) -> str:
+    kind = event["kind"]
+    who = words.player(event.get("player", "orange"), capital=True)
+    if kind == "card_bought":
+        return f"{who} platí 1 vlnu, 1 obilí a 1 rudu a kupuje akční kartu."
+    if kind == "trade_offered":
+        to = words.join([words.player(c, "dat") for c in event["to"]])
+        word = "protinabídku" if event.get("counter") else "obchod"
+        return (f"{who} nabízí {to} {word}: {words.cards(event['give'])}"
+                f" za {words.cards(event['get'])}.")
+    if kind == "trade_declined":
+        return f"{who} obchod odmítá."
+    if kind == "neutral_built":
+        piece = words.PIECES_ACC[event["piece"]]
+        place = (board_svg.path_name(before, event["place"]) if event["piece"] == "road"
+                 else board_svg.node_name(before, event["place"]))
+        return (f"{who} staví zdarma {piece} neutrálnímu hráči"
+                f" ({words.player(event['neutral'])}) {place}.")
+    if kind == "forced_trade":
+        return (f"{who} si vynuceným obchodem bere {words.player(event['victim'], 'dat')}"
+                f" {words.cards(_counts(event['drawn']))}.")
+    if kind == "given_back":
+        return (f"{who} vrací {words.player(event['partner'], 'dat')}"
+                f" {words.cards(event['cards'])}.")
+    if kind == "knight_retired":
+        return f"{who} vyřazuje jednoho svého rytíře ze hry a bere 2 obchodní karty."
+    return ""
+
+
+def _counts(cards) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for card in cards:
+        out[card] = out.get(card, 0) + 1
+    return out
+
+
+def describe(action: actions.Action, position: dict) -> str:
+    """A short Czech description of an action (narration fallback)."""
+    who = words.player(action.player, capital=True)
+    return f"{who}: {label(action, position)}."
+
+
+def label(action: actions.Action, position: dict, rate: int = 4) -> str:
+    """What a button for this action says, in the infinitive: 'Postavit vesnici u …'.
+    ``rate``: the player's rate for a maritime trade's resource."""
+    a = action
+    if isinstance(a, actions.PlaceSettlement | actions.BuildSettlement):
+        return f"Postavit vesnici {board_svg.node_name(position, a.node)}"
+    if isinstance(a, actions.PlaceRoad | actions.BuildRoad):
+        return f"Postavit silnici {board_svg.path_name(position, a.path)}"
+    if isinstance(a, actions.BuildCity):
+        return f"Povýšit vesnici {board_svg.node_name(position, a.node)} na město"
+    if isinstance(a, actions.RollDice):
+        return "Hodit kostkami"
+    if isinstance(a, actions.EndTrade):
+        return "Ukončit obchod a stavět"
+    if isinstance(a, actions.EndTurn):
+        return "Ukončit tah"
+    if isinstance(a, actions.BuyDevelopmentCard):
+        return "Koupit akční kartu"
+    if isinstance(a, actions.Discard):
+        return f"Odhodit {words.cards(a.cards)}"
+    if isinstance(a, actions.MoveRobber | actions.PlayKnight):
+        place = board_svg.hex_name(position, a.hex, "acc")
+        start = "Zahrát Rytíře: zloděj na" if isinstance(a, actions.PlayKnight) else "Zloděj na"
+        victim = (f" a vzít kartu {words.player(a.victim, 'dat')}" if a.victim
+                  else " a nikoho neokrást")
+        return f"{start} {place}{victim}"
+    if isinstance(a, actions.PlayRoadBuilding):
+        roads = words.join([board_svg.path_name(position, p) for p in a.paths])
+        return f"Zahrát Pokrok – stavba silnic: {roads}"
+    if isinstance(a, actions.PlayYearOfPlenty):
+        return f"Zahrát Pokrok – vynález: {words.cards(_counts(a.resources))}"
+    if isinstance(a, actions.PlayMonopoly):
+        return f"Zahrát Pokrok – monopol na {words.resource_word(a.resource, 1)}"
+    if isinstance(a, actions.TradeBank):
+        return (f"Vyměnit do banku {words.count_resource(a.give, rate * a.count)}"
+                f" za {words.count_resource(a.get, a.count)} ({rate} : 1)")
+    if isinstance(a, actions.TradePlayers):
+        return (f"Vyměnit s hráčem {words.player(a.partner, 'ins')}: {words.cards(a.give)}"
+                f" za {words.cards(a.get)}")
+    return _label_consent(a, position)
+
+
+def _label_consent(a: actions.Action, position: dict) -> str:
+    """Labels of the actions of trade with consent and Katan pro dva (engine-rules)."""
+    name = type(a).__name__
+    if name == "OfferTrade":
+        to = words.player(a.partner, "dat") if a.partner else "všem"
+        return f"Nabídnout {to} {words.cards(a.give)} za {words.cards(a.get)}"
+    if name == "AcceptTrade":
+        return "Přijmout nabídku"
+    if name == "DeclineTrade":
+        return "Odmítnout nabídku"
+    if name == "CounterOffer":
+        return f"Protinabídka: {words.cards(a.give)} za {words.cards(a.get)}"
+    if name == "BuildNeutralSettlement":
+        return (f"Postavit neutrálnímu hráči ({words.player(a.neutral)}) vesnici"
+                f" {board_svg.node_name(position, a.node)}")
+    if name == "BuildNeutralRoad":
+        return (f"Postavit neutrálnímu hráči ({words.player(a.neutral)}) silnici"
+                f" {board_svg.path_name(position, a.path)}")
+    if name == "ForcedTrade":
+        return "Vynucený obchod (obchodní karty)"
+    if name == "GiveBack":
+        return f"Vrátit {words.cards(a.cards)}"
+    if name == "RobberToDesert":
+        return "Přemístit zloděje na poušť (obchodní karty)"
+    if name == "RetireKnight":
+        return "Vyřadit rytíře za 2 obchodní karty"
+    return name
+
+
+def refusal(exc: RuleViolation | InvalidInput) -> dict:
+    """A refused move as the page shows it: the engine's sentence and its headword."""
+    return {"message": exc.message, "headword": getattr(exc, "headword", "") or ""}

@@ -1,0 +1,129 @@
+"""Games in the database, and the replayed engine Game kept per process.
+
+The log in the database is the truth; the cache only saves the replay. It is keyed by the
+game's id and the log length, and a move is written with an optimistic check of that
+length, so two tabs playing the same game cannot interleave their moves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections import OrderedDict
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from engine import Game
+from tutorial.play import flow
+from tutorial.play.models import Move, PlayedGame
+
+CACHE_SIZE = 256
+STARTS_PER_MINUTE = 5
+_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
+_cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
+_lock = threading.Lock()
+
+
+class Conflict(Exception):
+    """The log changed under us (another tab moved first)."""
+
+
+def address_key(address: str) -> str:
+    """The client address as the limit counts it, hashed: no address is stored."""
+    return hashlib.sha256(f"{settings.SECRET_KEY}|{address}".encode()).hexdigest()[:32]
+
+
+def too_many_starts(address: str) -> bool:
+    since = timezone.now() - timedelta(minutes=1)
+    recent = PlayedGame.objects.filter(address=address_key(address), created__gte=since)
+    return recent.count() >= STARTS_PER_MINUTE
+
+
+def find(game_id: str) -> PlayedGame | None:
+    if not _ID.match(game_id):
+        return None
+    return PlayedGame.objects.filter(pk=game_id).first()
+
+
+def setup_of(row: PlayedGame) -> flow.Setup:
+    return flow.Setup.from_json(row.setup)
+
+
+def log_of(row: PlayedGame) -> list[Move]:
+    return list(row.log.order_by("number"))
+
+
+def game_of(row: PlayedGame) -> Game:
+    """The engine Game after the whole log: an independent copy the caller may change."""
+    with _lock:
+        cached = _cache.get(row.pk)
+        if cached and cached[0] == row.moves:
+            _cache.move_to_end(row.pk)
+            return cached[1].copy()
+    actions = list(row.log.order_by("number").values_list("action", flat=True))
+    game = flow.replay(setup_of(row), actions)
+    _remember(row.pk, len(actions), game)
+    return game.copy()
+
+
+def _remember(game_id: str, length: int, game: Game) -> None:
+    with _lock:
+        _cache[game_id] = (length, game)
+        _cache.move_to_end(game_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def forget(game_id: str) -> None:
+    with _lock:
+        _cache.pop(game_id, None)
+
+
+def create(setup: flow.Setup, address: str) -> PlayedGame:
+    return PlayedGame.objects.create(setup=setup.to_json(), address=address_key(address))
+
+
+def save(row: PlayedGame, game: Game | None, moves: list[flow.Move], *,
+         person_acted: bool) -> None:
+    """Append moves to the log; raises Conflict if someone else appended first."""
+    if not moves:
+        return
+    start, end = row.moves, row.moves + len(moves)
+    changes = {"moves": end, "visited": timezone.now()}
+    if person_acted:
+        changes["seen"] = start + 1  # computer moves after the person's are new to them
+    if game is not None and game.winner:
+        changes["winner"] = game.winner
+    try:
+        with transaction.atomic():
+            if not PlayedGame.objects.filter(pk=row.pk, moves=start).update(**changes):
+                raise Conflict
+            Move.objects.bulk_create(
+                Move(game=row, number=start + i, action=m.action, by=m.by, reason=m.reason,
+                     text=m.text)
+                for i, m in enumerate(moves)
+            )
+    except (Conflict, IntegrityError):
+        forget(row.pk)
+        raise Conflict from None
+    for key, value in changes.items():
+        setattr(row, key, value)
+    if game is not None:
+        _remember(row.pk, end, game.copy())
+
+
+def touch(row: PlayedGame) -> None:
+    """Record a visit (at most once an hour: visits only decide the 30-day cleanup)."""
+    now = timezone.now()
+    if now - row.visited > timedelta(hours=1):
+        PlayedGame.objects.filter(pk=row.pk).update(visited=now)
+        row.visited = now
+
+
+def set_shown_to(row: PlayedGame, color: str) -> None:
+    PlayedGame.objects.filter(pk=row.pk).update(shown_to=color)
+    row.shown_to = color

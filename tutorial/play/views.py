@@ -1,0 +1,302 @@
+"""Hrát: play a whole game against computer players at /hrat/.
+
+Thin views: :mod:`tutorial.play.flow` plays, :mod:`tutorial.play.store` keeps the log,
+:mod:`tutorial.play.table` builds what the page shows. Every move is a POST followed by a
+redirect (works without JavaScript); htmx swaps only the table.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from engine import actions
+from engine.errors import InvalidInput, RuleViolation
+from tutorial import board_svg, pages, words
+from tutorial.example import replay as example_replay
+from tutorial.play import flow, record, store, table
+from tutorial.play.computers import decide_for
+from tutorial.play.forms import NewGameForm
+
+MODES = ("rytir", "proc-krizovatky", "proc-cesty")
+NEW_MOVES_SHOWN = 80
+
+
+def _message(request, title: str, text: str, status: int, retry_url: str = "") -> HttpResponse:
+    return pages.message(request, title, text, status, section="play",
+                         retry_url=retry_url or reverse("play:index"))
+
+
+def _not_found(request) -> HttpResponse:
+    return _message(request, "Tuto hru neznáme",
+                    "Hra s touto adresou neexistuje nebo byla smazána (hry, které nikdo 30 dní"
+                    " neotevřel, mažeme). Můžete začít novou.", 404)
+
+
+def _too_many(request) -> HttpResponse:
+    return _message(request, "Příliš mnoho nových her",
+                    f"Z jedné adresy lze začít nejvýš {store.STARTS_PER_MINUTE} her za minutu."
+                    " Zkuste to prosím za chvíli znovu.", 429)
+
+
+# --- new game ------------------------------------------------------------------------------
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def index(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return render(request, "play/index.html", {"section": "play", "form": NewGameForm()})
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        return render(request, "play/index.html", {"section": "play", "form": form},
+                      status=400)
+    if store.too_many_starts(pages.client_ip(request)):
+        return _too_many(request)
+    setup = form.setup(seed=secrets.randbelow(10**9))
+    try:
+        game = flow.start(setup)
+    except (InvalidInput, TypeError):
+        form.add_error("hraci", "Katan pro dva engine zatím neumí; zvolte 3 nebo 4 hráče.")
+        return render(request, "play/index.html", {"section": "play", "form": form},
+                      status=400)
+    row = store.create(setup, pages.client_ip(request))
+    moves = flow.computers_play(game, setup, decide_for(setup))
+    store.save(row, game, moves, person_acted=False)
+    return redirect("play:game", game_id=row.pk)
+
+
+@require_POST
+def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
+    """'Hrát odsud': a game at a step of the example, the person on turn, computers for
+    the others."""
+    if store.too_many_starts(pages.client_ip(request)):
+        return _too_many(request)
+    try:
+        game = example_replay.game_after(turn, step)
+    except (ValueError, IndexError):
+        return _message(request, "Tento krok příkladu neexistuje",
+                        "Hrát lze jen od kroku, který příklad hry má.", 404,
+                        reverse("example:game"))
+    record_data = example_replay.load_record()
+    players = tuple(record_data["players"])
+    person = game.acting_player or game.current_player
+    setup = flow.Setup(players=players, people=(person,), plan="zacatecnici",
+                       seed=secrets.randbelow(10**9), deck=tuple(record_data["deck"]))
+    prefix = [flow.Move(action=a.to_json(), by="example") for a in game.history]
+    row = store.create(setup, pages.client_ip(request))
+    store.save(row, None, prefix, person_acted=False)
+    store.PlayedGame.objects.filter(pk=row.pk).update(seen=len(prefix))
+    return redirect("play:game", game_id=row.pk)
+
+
+# --- the table -----------------------------------------------------------------------------
+
+def _viewer(setup: flow.Setup, row, acting: str | None) -> tuple[str | None, bool]:
+    """Whose cards the screen shows, and whether it shows everybody's (a bots' game)."""
+    if not setup.people:
+        return None, True
+    if len(setup.people) == 1:
+        return setup.people[0], False
+    return (row.shown_to or None), False
+
+
+def _needs_handoff(setup: flow.Setup, row, acting: str | None) -> bool:
+    return len(setup.people) > 1 and acting in setup.people and row.shown_to != acting
+
+
+def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
+    acting = game.acting_player
+    person = acting if acting in setup.people else None
+    viewer, everyone = _viewer(setup, row, acting)
+    handoff = _needs_handoff(setup, row, acting)
+    mode = request.GET.get("rezim", "")
+    mode = mode if mode in MODES else ""
+    place = request.GET.get("misto", "")[:20]
+    position = board_svg.position_of(game)
+    legal = table.person_actions(game) if person and not handoff else []
+    base = reverse("play:game", kwargs={"game_id": row.pk})
+
+    def target_url(spot: str) -> str:
+        return base + "?" + urlencode({"misto": spot, **({"rezim": mode} if mode else {})})
+
+    targets = (table.targets(legal, mode) if legal
+               else {"node": [], "path": [], "hex": []})
+    title = f"Herní plán: {words.player(game.current_player, capital=True)} na tahu"
+    new_moves = _new_moves(row, setup)
+    return {
+        "section": "play",
+        "row": row,
+        "setup": setup,
+        "game": game,
+        "two_player": len(setup.players) == 2,
+        "watching": not setup.people,
+        "over": game.winner is not None,
+        "winner": words.player(game.winner, capital=True) if game.winner else "",
+        "turn_number": game.turn_number,
+        "phase": table.PHASES.get(game.phase, game.phase),
+        "current": words.player(game.current_player, capital=True),
+        "acting": acting,
+        "acting_name": words.player(acting, capital=True) if acting else "",
+        "person": person,
+        "handoff": handoff,
+        "mode": mode,
+        "board": table.board(game, position, targets, target_url, title),
+        "has_targets": any(targets.values()),
+        "spot": table.spot(game, legal, place, mode, position) if legal and place else None,
+        "choices": table.choices(game, legal, position),
+        "can_knight": any(isinstance(a, actions.PlayKnight) for a in legal),
+        "discard_owed": game.discards_owed.get(person, 0) if person else 0,
+        "players": table.players(game, viewer if not handoff else None, everyone),
+        "bank": table.bank(game),
+        "refusal": refusal,
+        "new_moves": new_moves,
+        "base_url": base,
+        "resources": [(r, words.resource_name(r)) for r in words.RESOURCES],
+        "others": [(c, words.player(c, "dat")) for c in game.players if c != person],
+        "offer_ready": _offer_ready(),
+        "record_url": reverse("play:record", kwargs={"game_id": row.pk}),
+        "viewer_url": record.first_step_url(row),
+    }
+
+
+def _offer_ready() -> bool:
+    return hasattr(actions, "OfferTrade")
+
+
+def _new_moves(row, setup: flow.Setup) -> list[dict]:
+    """Computer players' moves since the person last acted, with their reasons."""
+    moves = list(row.log.filter(number__gte=row.seen).exclude(by="person")
+                 .order_by("-number")[:NEW_MOVES_SHOWN])
+    return [{"text": m.text, "reason": m.reason, "url": record.step_url(row, m.number)}
+            for m in reversed(moves) if m.by == "computer"]
+
+
+def _table(request, row, game, setup, *, refusal=None, status=200) -> HttpResponse:
+    context = _context(request, row, game, setup, refusal=refusal)
+    template = "play/game.html#table" if request.htmx else "play/game.html"
+    return pages.fragment(request, template, context) if status == 200 else render(
+        request, template, context, status=status)
+
+
+@require_safe
+def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    row = store.find(game_id)
+    if row is None:
+        return _not_found(request)
+    store.touch(row)
+    setup = store.setup_of(row)
+    return _table(request, row, store.game_of(row), setup)
+
+
+@require_POST
+def move(request: HttpRequest, game_id: str) -> HttpResponse:
+    row = store.find(game_id)
+    if row is None:
+        return _not_found(request)
+    setup = store.setup_of(row)
+    game = store.game_of(row)
+    person = flow.person_may_act(game, setup)
+    if person is None or _needs_handoff(setup, row, person):
+        return redirect("play:game", game_id=row.pk)
+    try:
+        action = _posted_action(request, person)
+        if action.player != person:
+            raise InvalidInput(f"Teď hraje {words.player(person)}; za jiného hráče hrát"
+                               " nemůžete.")
+        moves = [flow.apply(game, setup, action, "person")]
+    except (RuleViolation, InvalidInput) as exc:
+        return _table(request, row, game, setup, refusal=table.explain(exc))
+    moves += flow.computers_play(game, setup, decide_for(setup))
+    try:
+        store.save(row, game, moves, person_acted=True)
+    except store.Conflict:
+        pass  # another tab moved first: show the game as it now is
+    return redirect("play:game", game_id=row.pk)
+
+
+def _posted_action(request: HttpRequest, person: str) -> actions.Action:
+    """The action a form posted: a button's JSON (akce) or the discard form."""
+    if request.POST.get("druh") == "odhodit":
+        return actions.Discard(person, _counts(request, "odhodit"))
+    if request.POST.get("druh") == "nabidnout" and _offer_ready():
+        partner = request.POST.get("komu") or None
+        return actions.OfferTrade(person, partner, _counts(request, "dam"),
+                                  _counts(request, "chci"))
+    raw = request.POST.get("akce", "")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise InvalidInput("Tomuto tahu nerozumíme.") from None
+    return flow.parse(data)
+
+
+def _counts(request: HttpRequest, prefix: str) -> dict[str, int]:
+    counts = {}
+    for resource in words.RESOURCES:
+        raw = request.POST.get(f"{prefix}_{resource}", "0").strip() or "0"
+        if not raw.isdigit() or len(raw) > 2:
+            raise InvalidInput("Počty karet zadejte celými čísly od 0 do 19.")
+        if int(raw):
+            counts[resource] = int(raw)
+    return counts
+
+
+@require_POST
+def handoff(request: HttpRequest, game_id: str) -> HttpResponse:
+    """'Předejte zařízení': the person now holding it says who they are."""
+    row = store.find(game_id)
+    if row is None:
+        return _not_found(request)
+    setup = store.setup_of(row)
+    acting = store.game_of(row).acting_player
+    if acting in setup.people:
+        store.set_shown_to(row, acting)
+    return redirect("play:game", game_id=row.pk)
+
+
+@require_POST
+def computers(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Let the computer players go on: one turn, or up to the limit (watching a game)."""
+    row = store.find(game_id)
+    if row is None:
+        return _not_found(request)
+    setup = store.setup_of(row)
+    game = store.game_of(row)
+    one_turn = request.POST.get("kolik") != "vic"
+    moves = flow.computers_play(game, setup, decide_for(setup), until_turn_ends=one_turn)
+    try:
+        store.save(row, game, moves, person_acted=False)
+    except store.Conflict:
+        pass
+    if moves and not setup.people:
+        store.PlayedGame.objects.filter(pk=row.pk).update(seen=row.moves - len(moves))
+    return redirect("play:game", game_id=row.pk)
+
+
+# --- records -------------------------------------------------------------------------------
+
+@require_safe
+def record_json(request: HttpRequest, game_id: str) -> HttpResponse:
+    row = store.find(game_id)
+    if row is None:
+        return JsonResponse({"error": "Tuto hru neznáme."}, status=404,
+                            json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(record.as_json(row), json_dumps_params={"ensure_ascii": False})
+
+
+@require_safe
+def turn(request: HttpRequest, game_id: str, turn: int) -> HttpResponse:
+    return step(request, game_id, turn, 1)
+
+
+@require_safe
+def step(request: HttpRequest, game_id: str, turn: int, step: int) -> HttpResponse:
+    row = store.find(game_id)
+    if row is None:
+        return _not_found(request)
+    return record.step_page(request, row, turn, step)
