@@ -335,14 +335,15 @@ class Game:
         file, starting resources from each starred settlement; the first player rolls."""
         game = cls.new(Board.beginner(), players, seed, rules, deck)
         start = beginner_data()["start"]
-        for p, color in enumerate(game._colors):
+        for p, color in enumerate(game.players):
             pieces = start[color]
             for node_id in pieces["settlements"]:
                 game._put_settlement(p, game._node(node_id), fresh=False)
-                game._settlement_trade_cards(p, game._node(node_id), [])
+                if game._two:
+                    game._settlement_trade_cards(p, game._node(node_id), [])
             for path_id in pieces["roads"]:
                 game._put_road(p, game._path(path_id))
-        for p, color in enumerate(game._colors):
+        for p, color in enumerate(game.players):
             for h in INTERSECTION_HEXES[game._node(start[color]["starred"])]:
                 r = game.board.hex_resource[h]
                 if r >= 0:
