@@ -139,7 +139,7 @@ _PHASE_MESSAGES = {
               "(kdykoli jen s kombinovanou fází obchodu a stavění).",
               "kombinovana-faze-obchodu-a-staveni"),
     "main": ("wrong_phase", "Tuto akci teď nelze provést.", "prubeh-hry"),
-    "offer": ("answer_offer_first", "Nejdřív musí spoluhráč odpovědět na nabídku obchodu.",
+    "offer": ("answer_offer_first", "Nejdřív je třeba odpovědět na nabídku obchodu.",
               "obchod-vnitrni"),
     "neutral": ("neutral_build_first",
                 "Nejdřív je třeba postavit zdarma vesnici (nebo silnici) neutrálnímu hráči.",
