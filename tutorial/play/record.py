@@ -39,19 +39,25 @@ def _positions(game_id: str, length: int) -> tuple[tuple[int, int], ...]:
     return tuple(turn_steps(list(types)))
 
 
-def step_url(row, number: int) -> str:
+def step_urls(row):
+    """number in the log -> the URL of its step in the viewer ("" if there is none)."""
     positions = _positions(row.pk, row.moves)
-    if not 0 <= number < len(positions):
-        return ""
-    turn, step = positions[number]
-    return reverse("play:step", kwargs={"game_id": row.pk, "turn": turn, "step": step})
+    base = reverse("play:step", kwargs={"game_id": row.pk, "turn": 1, "step": 1})
+    base = base[: -len("1/krok/1/")]
+
+    def url(number: int) -> str:
+        if not 0 <= number < len(positions):
+            return ""
+        turn, step = positions[number]
+        return f"{base}{turn}/krok/{step}/"
+    return url
 
 
 def first_step_url(row) -> str:
-    return step_url(row, 0) if row.moves else ""
+    return step_urls(row)(0) if row.moves else ""
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _build(game_id: str, length: int) -> example_replay.Replay:
     row = store.PlayedGame.objects.get(pk=game_id)
     return build(store.setup_of(row), list(row.log.order_by("number")[:length]))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -156,6 +157,7 @@ def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
         "refusal": refusal,
         "new_moves": new_moves,
         "base_url": base,
+        "move_url": reverse("play:move", kwargs={"game_id": row.pk}),
         "resources": [(r, words.resource_name(r)) for r in words.RESOURCES],
         "others": [(c, words.player(c, "dat")) for c in game.players if c != person],
         "offer_ready": _offer_ready(),
@@ -172,7 +174,8 @@ def _new_moves(row, setup: flow.Setup) -> list[dict]:
     """Computer players' moves since the person last acted, with their reasons."""
     moves = list(row.log.filter(number__gte=row.seen).exclude(by="person")
                  .order_by("-number")[:NEW_MOVES_SHOWN])
-    return [{"text": m.text, "reason": m.reason, "url": record.step_url(row, m.number)}
+    url = record.step_urls(row)
+    return [{"text": m.text, "reason": m.reason, "url": url(m.number)}
             for m in reversed(moves) if m.by == "computer"]
 
 
@@ -195,6 +198,15 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @require_POST
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
+    started = time.perf_counter()
+    response = _move(request, game_id)
+    # The time the server spent on the move and the computer players' replies
+    # (scripts/loadtest_play.py reads it).
+    response["Server-Timing"] = f"tah;dur={(time.perf_counter() - started) * 1000:.1f}"
+    return response
+
+
+def _move(request: HttpRequest, game_id: str) -> HttpResponse:
     row = store.find(game_id)
     if row is None:
         return _not_found(request)
