@@ -112,8 +112,40 @@ def apply(game: Game, setup: Setup, action: actions.Action, by: str,
                 text=tell(recorded[-1], events, before, game.players))
 
 
+# Building in the trade phase ends the trade first, as a player at the table does.
+BUILDING = (actions.BuildRoad, actions.BuildSettlement, actions.BuildCity,
+            actions.BuyDevelopmentCard)
+
+
+def after_trade(game: Game) -> Game:
+    """The game as the player on turn would find it after ending the trade phase (or the
+    game itself outside the trade phase)."""
+    if game.phase != "trade":
+        return game
+    ahead = game.copy()
+    ahead.apply(actions.EndTrade(game.current_player))
+    return ahead
+
+
+def play_person(game: Game, setup: Setup, action: actions.Action) -> list[Move]:
+    """A person's move; a build in the trade phase first ends the trade (two log entries).
+    Nothing changes when the move is refused."""
+    if game.phase == "trade" and isinstance(action, BUILDING):
+        after_trade(game).check(action)
+        return [apply(game, setup, actions.EndTrade(action.player), "person"),
+                apply(game, setup, action, "person")]
+    return [apply(game, setup, action, "person")]
+
+
+# What chance decides; a person's posted move never sets it (no loaded dice).
+CHANCE_FIELDS = ("dice", "card", "drawn")
+
+
 def parse(data: object) -> actions.Action:
-    """An action from the JSON a form posted; InvalidInput when it is not one."""
+    """A person's action from the JSON a form posted, chance left to the game;
+    InvalidInput when it is not one."""
+    if isinstance(data, dict):
+        data = {k: v for k, v in data.items() if k not in CHANCE_FIELDS}
     try:
         return actions.from_json(data)
     except InvalidInput:
@@ -208,9 +240,11 @@ def _counts(cards) -> dict[str, int]:
 
 
 def describe(action: actions.Action, position: dict) -> str:
-    """A short Czech description of an action (narration fallback)."""
+    """A short Czech sentence for an action whose events the narration does not tell."""
     who = words.player(action.player, capital=True)
-    return f"{who}: {label(action, position)}."
+    if isinstance(action, actions.EndTrade):
+        return f"{who} končí obchod a přechází ke stavění."
+    return f"{who}: {label(action, position)[:1].lower()}{label(action, position)[1:]}."
 
 
 def label(action: actions.Action, position: dict, rate: int = 4) -> str:

@@ -95,7 +95,9 @@ def save(row: PlayedGame, game: Game | None, moves: list[flow.Move], *,
     start, end = row.moves, row.moves + len(moves)
     changes = {"moves": end, "visited": timezone.now()}
     if person_acted:
-        changes["seen"] = start + 1  # computer moves after the person's are new to them
+        # Computer moves after the person's own are what is new to them.
+        people = [i for i, m in enumerate(moves) if m.by == "person"]
+        changes["seen"] = start + people[-1] + 1
     if game is not None and game.winner:
         changes["winner"] = game.winner
     try:

@@ -81,9 +81,14 @@ def button(game: Game, action: actions.Action, position: dict) -> dict:
 
 
 def person_actions(game: Game) -> list[actions.Action]:
-    """The legal actions a person is offered: an agreed trade without asking the partner
-    (TradePlayers, kept for records) is not one of them."""
-    return [a for a in game.legal_actions() if not isinstance(a, actions.TradePlayers)]
+    """The legal actions a person is offered: in the trade phase also the builds (which
+    end the trade); an agreed trade without asking the partner (TradePlayers, kept for
+    records) is not one of them."""
+    legal = [a for a in game.legal_actions() if not isinstance(a, actions.TradePlayers)]
+    if game.phase == "trade":
+        legal += [a for a in flow.after_trade(game).legal_actions()
+                  if isinstance(a, flow.BUILDING)]
+    return legal
 
 
 def choices(game: Game, legal: list[actions.Action], position: dict) -> list[dict]:
@@ -179,7 +184,10 @@ def _tries(game: Game, color: str, kind: str, place: str) -> list[actions.Action
 
 def _refusal(game: Game, action: actions.Action) -> dict | None:
     try:
-        game.check(action)
+        if isinstance(action, flow.BUILDING):
+            flow.after_trade(game).check(action)
+        else:
+            game.check(action)
     except (RuleViolation, InvalidInput) as exc:
         return explain(exc)
     return None

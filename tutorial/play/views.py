@@ -160,7 +160,8 @@ def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
         "move_url": reverse("play:move", kwargs={"game_id": row.pk}),
         "resources": [(r, words.resource_name(r)) for r in words.RESOURCES],
         "others": [(c, words.player(c, "dat")) for c in game.players if c != person],
-        "offer_ready": _offer_ready(),
+        "can_offer": _offer_ready() and person == game.current_player
+        and game.phase in ("trade", "main"),
         "record_url": reverse("play:record", kwargs={"game_id": row.pk}),
         "viewer_url": record.first_step_url(row),
     }
@@ -220,7 +221,7 @@ def _move(request: HttpRequest, game_id: str) -> HttpResponse:
         if action.player != person:
             raise InvalidInput(f"Teď hraje {words.player(person)}; za jiného hráče hrát"
                                " nemůžete.")
-        moves = [flow.apply(game, setup, action, "person")]
+        moves = flow.play_person(game, setup, action)
     except (RuleViolation, InvalidInput) as exc:
         return _table(request, row, game, setup, refusal=table.explain(exc))
     moves += flow.computers_play(game, setup, decide_for(setup))

@@ -1,0 +1,36 @@
+"""What the Hrát tests share: start a game, read the moves a page offers, post one."""
+
+import json
+import re
+from html import unescape
+
+ACTION = re.compile(r'name="akce" value="([^"]+)"')
+
+
+def start(client, **fields) -> str:
+    data = {"hraci": 4, "lide": 1, "plan": "zacatecnici", "seed": 11, **fields}
+    response = client.post("/hrat/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return response["Location"]
+
+
+def offered(page: str) -> list[dict]:
+    """The moves 'Co můžu dělat?' and the spot panel offer, as action dicts."""
+    return [json.loads(unescape(raw)) for raw in ACTION.findall(page)]
+
+
+def post_move(client, url: str, action: dict):
+    return client.post(url + "tah/", {"akce": json.dumps(action)})
+
+
+def roll(url: str, dice: tuple[int, int]) -> None:
+    """The person on turn rolls these dice (a test fixes chance; a posted move cannot)."""
+    from engine import actions
+    from tutorial.play import flow, store
+    from tutorial.play.computers import decide_for
+
+    row = store.find(url.split("/")[2])
+    setup, game = store.setup_of(row), store.game_of(row)
+    moves = [flow.apply(game, setup, actions.RollDice(game.acting_player, dice), "person")]
+    moves += flow.computers_play(game, setup, decide_for(setup))
+    store.save(row, game, moves, person_acted=True)

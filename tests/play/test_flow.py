@@ -1,0 +1,94 @@
+"""A game at the table without HTTP: the log replays to the same game, chance does not
+depend on whether the game was kept in memory, computer players stop for the person."""
+
+from engine import actions
+from tutorial.play import flow, record
+from tutorial.play.computers import decide_for
+
+FOUR = flow.Setup(players=("orange", "red", "blue", "white"), people=("orange",), seed=11)
+
+
+PREFERENCE = (actions.RollDice, actions.Discard, actions.MoveRobber, actions.BuildRoad,
+              actions.PlaceSettlement, actions.PlaceRoad, actions.EndTurn)
+
+
+def person_move(game, setup, log, preference=PREFERENCE):
+    legal = game.legal_actions()
+    chosen = next(a for kind in preference for a in legal if isinstance(a, kind))
+    log.append(flow.apply(game, setup, chosen, "person"))
+    log += flow.computers_play(game, setup, decide_for(setup))
+
+
+def play_a_while(setup: flow.Setup, person_moves: int):
+    """The person rolls, builds a road when possible and ends the turn; bots reply."""
+    game = flow.start(setup)
+    log = list(flow.computers_play(game, setup, decide_for(setup)))
+    for _ in range(person_moves):
+        if game.winner:
+            break
+        person_move(game, setup, log)
+    return game, log
+
+
+def test_the_stored_log_replays_to_the_same_position():
+    game, log = play_a_while(FOUR, 25)
+    again = flow.replay(FOUR, [m.action for m in log])
+    assert again.to_json()["buildings"] == game.to_json()["buildings"]
+    assert [again.hand(c) for c in again.players] == [game.hand(c) for c in game.players]
+    assert again.turn_number == game.turn_number > 5
+
+
+def test_the_next_dice_do_not_depend_on_a_restart():
+    game, log = play_a_while(FOUR, 12)
+    without_roll = tuple(k for k in PREFERENCE if k is not actions.RollDice)
+    while (game.acting_player, game.phase) != ("orange", "roll"):
+        person_move(game, FOUR, log, without_roll)
+    replayed = flow.replay(FOUR, [m.action for m in log])
+    kept = flow.apply(game, FOUR, actions.RollDice("orange"), "person")
+    fresh = flow.apply(replayed, FOUR, actions.RollDice("orange"), "person")
+    assert kept.action["dice"] == fresh.action["dice"]
+
+
+def test_computer_players_stop_when_the_person_must_act():
+    game, _ = play_a_while(FOUR, 6)
+    assert game.acting_player == "orange" or game.winner
+
+
+def test_every_computer_move_comes_with_a_czech_reason_and_narration():
+    _, log = play_a_while(FOUR, 10)
+    bots = [m for m in log if m.by == "computer"]
+    assert bots
+    assert all(m.reason.endswith(".") and m.text for m in bots)
+    assert any("hodil" in m.text for m in bots)
+
+
+def test_a_bought_card_stays_secret_in_the_narration():
+    events = [{"kind": "card_bought", "player": "red", "card": "victory_point"}]
+    text = flow.tell(actions.BuyDevelopmentCard("red"), events, _position(), ("red", "blue"))
+    assert "kupuje akční kartu" in text and "Vítězný bod" not in text
+
+
+def test_set_up_placements_are_told_as_founding_not_buying():
+    text = flow.tell(actions.PlaceSettlement("blue", "c3.N"), [], _position(), ("blue",))
+    assert text.startswith("Modrý zakládá vesnici u ") and "platí" not in text
+
+
+def test_record_turns_end_with_the_turn_or_a_set_up_road():
+    kinds = ["place_settlement", "place_road", "place_settlement", "place_road", "roll_dice",
+             "build_road", "end_turn", "roll_dice"]
+    assert record.turn_steps(kinds) == [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2),
+                                        (3, 3), (4, 1)]
+
+
+def test_labels_speak_czech_to_the_person():
+    position = _position()
+    assert flow.label(actions.RollDice("orange"), position) == "Hodit kostkami"
+    assert flow.label(actions.TradeBank("orange", "brick", "ore"), position, rate=4) == (
+        "Vyměnit do banku 4 cihly za 1 rudu (4 : 1)")
+    assert flow.label(actions.EndTurn("orange"), position) == "Ukončit tah"
+
+
+def _position() -> dict:
+    from tutorial import board_svg
+
+    return board_svg.position_of(flow.start(FOUR))

@@ -1,0 +1,285 @@
+"""Hrát over HTTP without JavaScript: every route, good and bad input, Czech answers."""
+
+import re
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+from play_kit import offered, post_move, roll, start
+
+from tutorial.play import store
+from tutorial.play.cleanup import remove_stale
+from tutorial.play.models import PlayedGame
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+def test_the_new_game_form_offers_players_people_board_and_rule_options(client):
+    page = text(client.get("/hrat/"))
+    for name in ("hraci", "lide", "plan", "seed", "remiza_cesty", "spojena_faze"):
+        assert f'name="{name}"' in page
+    assert "Katan pro dva" in page and "Začít hru" in page
+
+
+def test_starting_a_game_redirects_to_an_unguessable_address(client):
+    first, second = start(client), start(client, seed=12)
+    game_id = first.split("/")[2]
+    assert re.fullmatch(r"/hrat/[A-Za-z0-9_-]{20,}/", first) and first != second
+    assert PlayedGame.objects.get(pk=game_id).setup["people"] == ["orange"]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"hraci": 5}, "Největší možná hodnota je 4."),
+    ({"hraci": 1}, "Nejmenší možná hodnota je 2."),
+    ({"hraci": "čtyři"}, "Zadejte celé číslo."),
+    ({"hraci": 3, "lide": 4}, "Lidí nemůže být víc než hráčů."),
+    ({"plan": "mesic"}, "Takový herní plán neznáme."),
+    ({"seed": -3}, "Nejmenší možná hodnota je 0."),
+    ({"remiza_cesty": "los"}, "Taková volba není."),
+])
+def test_bad_new_game_input_gets_a_czech_message(client, data, message):
+    response = client.post("/hrat/", {"hraci": 4, "lide": 1, "plan": "zacatecnici", **data})
+    assert response.status_code == 400
+    assert message in text(response)
+    assert not PlayedGame.objects.exists()
+
+
+def test_the_game_page_shows_the_board_the_moves_and_only_the_persons_hand(client):
+    url = start(client)
+    page = text(client.get(url))
+    assert "Co můžu dělat?" in page and "Hodit kostkami" in page
+    assert '<svg class="board play-board"' in page
+    assert page.count('aria-label="Karty v ruce') == 1  # the person's own hand only
+    assert "V ruce 3 karty" in page or "V ruce 2 karty" in page
+
+
+def test_an_unknown_game_is_a_czech_404(client):
+    missing = "/hrat/neexistujici-hra-12345/"
+    for path in (missing, "/hrat/x/", missing + "zapis.json", missing + "tah/1/krok/1/"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert "Tuto hru neznáme" in text(response)
+
+
+def test_a_refused_move_gives_the_engines_reason_and_the_almanach_headword(client):
+    url = start(client)
+    response = post_move(client, url, {"type": "build_settlement", "player": "orange",
+                                       "node": "c3.N"})
+    page = text(response)
+    assert response.status_code == 200
+    assert "Tento tah nejde." in page and "Nejdřív je třeba hodit kostkami." in page
+    assert 'href="/almanach/prubeh-hry/"' in page
+
+
+@pytest.mark.parametrize("raw", ["", "{", "[]", "null", '{"type": "teleport", "player": "orange"}',
+                                 '{"type": "build_road", "player": "orange", "path": {"x": 1}}',
+                                 '{"type": "discard", "player": "orange", "cards": {"brick": "x"}}',
+                                 '{"type": "roll_dice", "player": "purple"}'])
+def test_garbage_moves_are_refused_in_czech_never_a_500(client, raw):
+    url = start(client)
+    response = client.post(url + "tah/", {"akce": raw})
+    assert response.status_code == 200
+    assert "Tento tah nejde." in text(response)
+
+
+def test_a_person_cannot_choose_the_dice(client):
+    url = start(client, seed=3)
+    post_move(client, url, {"type": "roll_dice", "player": "orange", "dice": [6, 6]})
+    first = PlayedGame.objects.get().log.get(number=0).action
+    assert first["type"] == "roll_dice" and first["dice"] != [6, 6]
+
+
+def test_playing_for_a_computer_player_is_refused(client):
+    url = start(client)
+    page = text(post_move(client, url, {"type": "roll_dice", "player": "red"}))
+    assert "za jiného hráče hrát nemůžete" in page
+
+
+def test_why_not_here_explains_the_distance_rule(client):
+    url = start(client)
+    roll(url, (2, 2))
+    # b3.N touches the orange settlement's neighbour: too close by the distance rule.
+    game = store.game_of(PlayedGame.objects.get())
+    spot = next(n for n in ("c3.N", "b3.N", "a2.S", "c2.NE") if game.why_not_settlement(
+        "orange", n) and game.why_not_settlement("orange", n).code == "distance_rule")
+    page = text(client.get(url, {"misto": spot, "rezim": "proc-krizovatky"}))
+    assert "Proč ne tady?" in page and "pravidlo o vzdálenosti" in page
+    assert 'href="/almanach/pravidlo-o-vzdalenosti-mezi-dvema-vesnicemi/"' in page
+
+
+def test_one_whole_turn_without_javascript(client):
+    """Roll, deal with a 7 if it comes, end the turn: the computer players answer and the
+    person is on turn again, told what the others did and why."""
+    url = start(client, seed=3)
+    for _ in range(12):
+        page = text(client.get(url))
+        moves = offered(page)
+        kinds = {m["type"] for m in moves}
+        if "end_turn" in kinds:
+            break
+        if 'value="odhodit"' in page:
+            raise AssertionError("seed 3 should not make the person discard")
+        chosen = next(m for m in moves if m["type"] in ("roll_dice", "move_robber"))
+        assert post_move(client, url, chosen).status_code == 302
+    response = post_move(client, url, {"type": "end_turn", "player": "orange"})
+    assert response.status_code == 302 and response["Location"] == url
+    page = text(client.get(url))
+    assert "Mezitím hráli počítačoví hráči" in page
+    assert "Proč: Červený" in page and "Proč: Bílý" in page
+    assert "Hrajete vy (Oranžový)" in page and "Hodit kostkami" in page
+    row = PlayedGame.objects.get()
+    assert row.moves == row.log.count() > 4
+
+
+def test_a_game_survives_a_restart(client):
+    url = start(client, seed=3)
+    post_move(client, url, {"type": "roll_dice", "player": "orange"})
+    before = text(client.get(url))
+    store._cache.clear()
+    after = text(client.get(url))
+    strip = re.compile(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+')
+    assert strip.sub("", before) == strip.sub("", after)
+
+
+def test_htmx_gets_the_table_only(client):
+    url = start(client)
+    response = client.get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "<html" not in text(response)
+    assert 'id="stul"' in text(response) and "HX-Request" in response["Vary"]
+
+
+def test_building_in_the_trade_phase_ends_the_trade_first(client):
+    url = start(client, seed=3)
+    roll(url, (6, 4))
+    row = PlayedGame.objects.get()
+    game = store.game_of(row)
+    assert game.phase == "trade" and game.hand("orange")["lumber"] == 1  # the forest 10
+    spot = sorted(game.legal_road_spots("orange"))[0]
+    page = text(client.get(url, {"misto": spot}))
+    road = next(a for a in offered(page) if a["type"] == "build_road")
+    assert road["path"] == spot and "Postavit silnici" in page
+    assert post_move(client, url, road).status_code == 302
+    row.refresh_from_db()
+    kinds = [m.action["type"] for m in row.log.order_by("number")]
+    assert kinds[-2:] == ["end_trade", "build_road"]
+    assert store.game_of(row).roads[spot] == "orange"
+
+
+def test_hot_seat_hides_the_hand_until_the_device_is_handed_over(client):
+    url = start(client, lide=2, plan="zacatecnici")
+    page = text(client.get(url))
+    assert "Předejte zařízení" in page and "Jsem oranžový" in page
+    assert 'aria-label="Karty v ruce' not in page and "Hodit kostkami" not in page
+    assert client.post(url + "predat/").status_code == 302
+    page = text(client.get(url))
+    assert "Předejte zařízení" not in page and page.count('aria-label="Karty v ruce') == 1
+
+
+def test_watching_computer_players_play_a_game(client):
+    url = start(client, lide=0, seed=4)
+    page = text(client.get(url))
+    assert "Hrají jen počítačoví hráči" in page or "Konec hry" in page
+    for _ in range(10):
+        if "Konec hry" in page:
+            break
+        client.post(url + "pocitac/", {"kolik": "vic"})
+        page = text(client.get(url))
+    assert "Konec hry: vyhrává" in page
+    record = client.get(url + "zapis.json").json()
+    assert record["winner"] in ("orange", "red", "blue", "white")
+
+
+def test_the_record_has_the_example_games_format_plus_the_winner(client):
+    url = start(client, seed=3)
+    post_move(client, url, {"type": "roll_dice", "player": "orange"})
+    record = client.get(url + "zapis.json").json()
+    example = client.get("/priklad-hry/hra.json").json()
+    assert set(example) <= set(record) and record["winner"] is None
+    step = record["turns"][0]["steps"][0]
+    assert set(example["turns"][0]["steps"][0]) == set(step)
+    assert step["text"].startswith("Oranžový hodil")
+
+
+def test_the_viewer_steps_through_a_played_game(client):
+    url = start(client, seed=3)
+    post_move(client, url, {"type": "roll_dice", "player": "orange"})
+    page = text(client.get(url + "tah/1/krok/1/"))
+    assert "Záznam hry" in page and "Oranžový hodil" in page
+    assert client.get(url + "tah/1/").status_code == 200
+    missing = client.get(url + "tah/99/krok/1/")
+    assert missing.status_code == 404 and "má jen" in text(missing)
+    assert client.get(url + "tah/1/krok/99/").status_code == 404
+
+
+def test_the_viewer_keeps_computer_players_cards_face_down_while_the_game_runs(client):
+    url = start(client, seed=3)
+    post_move(client, url, {"type": "roll_dice", "player": "orange"})
+    page = text(client.get(url + "tah/1/krok/1/"))
+    assert "(skryté)" in page
+
+
+def test_play_from_an_example_step(client):
+    page = text(client.get("/priklad-hry/tah/3/krok/1/"))
+    assert "Hrát odsud" in page and 'action="/hrat/z-prikladu/3/1/"' in page
+    response = client.post("/hrat/z-prikladu/3/1/")
+    assert response.status_code == 302
+    row = PlayedGame.objects.get()
+    setup = row.setup
+    assert setup["people"] == [store.game_of(row).current_player]
+    assert row.log.filter(by="example").count() == row.moves > 0
+    assert "Hrajete vy" in text(client.get(response["Location"]))
+
+
+def test_play_from_a_step_the_example_does_not_have(client):
+    response = client.post("/hrat/z-prikladu/99/1/")
+    assert response.status_code == 404 and "neexistuje" in text(response)
+    assert client.get("/hrat/z-prikladu/3/1/").status_code == 405
+
+
+def test_one_address_can_start_only_a_few_games_a_minute(client):
+    for seed in range(store.STARTS_PER_MINUTE):
+        start(client, seed=seed)
+    response = client.post("/hrat/", {"hraci": 4, "lide": 1, "plan": "zacatecnici"})
+    assert response.status_code == 429 and "Příliš mnoho nových her" in text(response)
+
+
+def test_games_nobody_visited_for_30_days_are_removed(client):
+    old, fresh = start(client).split("/")[2], start(client, seed=2).split("/")[2]
+    now = timezone.now()
+    PlayedGame.objects.filter(pk=old).update(visited=now - timezone.timedelta(days=31))
+    assert remove_stale(now) == 1
+    assert list(PlayedGame.objects.values_list("pk", flat=True)) == [fresh]
+    assert client.get(f"/hrat/{old}/").status_code == 404
+    call_command("cleanup_play", stdout=open("/dev/null", "w"))
+    assert PlayedGame.objects.filter(pk=fresh).exists()
+
+
+def test_katan_pro_dva_shows_trade_cards_and_neutral_pieces(client):
+    url = start(client, hraci=2)
+    page = text(client.get(url))
+    assert "Obchodní karty: 4" in page or "Obchodní karty:" in page
+    row = PlayedGame.objects.get()
+    game = store.game_of(row)
+    owners = {owner for owner, _ in game.buildings.values()}
+    assert set(game.players) == {"orange", "red"} and {"blue", "white"} <= owners
+
+
+def test_a_trade_offer_is_answered_by_the_computer_with_its_reason(client):
+    url = start(client, seed=5)
+    roll(url, (3, 3))
+    offers = [a for a in offered(text(client.get(url))) if a["type"] == "offer_trade"]
+    assert offers
+    post_move(client, url, offers[0])
+    page = text(client.get(url))
+    assert re.search(r"Proč: \w+ (přijímá|odmítá), protože", page)
+
+
+def test_variable_board_starts_with_the_set_up_phase(client):
+    url = start(client, plan="variabilni", seed=8)
+    page = text(client.get(url))
+    assert "Fáze zakládání" in page
+    assert any(a["type"] == "place_settlement" for a in offered(page))
