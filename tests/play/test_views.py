@@ -5,6 +5,8 @@ import re
 import pytest
 from django.core.management import call_command
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from play_kit import offered, post_move, roll, start
 
 from tutorial.play import store
@@ -283,3 +285,32 @@ def test_variable_board_starts_with_the_set_up_phase(client):
     page = text(client.get(url))
     assert "Fáze zakládání" in page
     assert any(a["type"] == "place_settlement" for a in offered(page))
+
+
+NAMES = ["akce", "druh", "misto", "rezim", "kolik", "komu", "odhodit_brick", "dam_ore",
+         "chci_wool"]
+ugly = st.one_of(st.text(st.characters(exclude_categories=("Cs",)), max_size=30),
+                 st.sampled_from(["", "0", "-1", "99", "c3.N", "b3|b4", "e1.SE", "b2", "rytir",
+                                  "proc-cesty", "odhodit", "nabidnout", "{}", '{"type": 1}',
+                                  '{"type": "end_turn", "player": "orange"}']))
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.dictionaries(st.sampled_from(NAMES), ugly, max_size=3),
+       body=st.dictionaries(st.sampled_from(NAMES), ugly, max_size=3))
+def test_a_real_game_never_answers_500(client, query, body):
+    url = "/hrat/" + fuzz_game_id(client) + "/"
+    for path in ("", "tah/", "predat/", "pocitac/"):
+        assert client.get(url + path, query).status_code < 500, (path, query)
+        assert client.post(url + path, body).status_code < 500, (path, body)
+
+
+_fuzz_game: dict[str, str] = {}
+
+
+def fuzz_game_id(client) -> str:
+    """One game for all the examples (the database is kept between them)."""
+    if not PlayedGame.objects.filter(pk=_fuzz_game.get("id", "")).exists():
+        _fuzz_game["id"] = start(client, seed=7).split("/")[2]
+    return _fuzz_game["id"]

@@ -57,6 +57,7 @@ ROUTES = routes()
 def test_every_route_is_covered():
     assert any(r.startswith("almanach/") for r in ROUTES)
     assert "priklad-hry/" in ROUTES
+    assert "hrat/<str:game_id>/tah/<int:turn>/krok/<int:step>/" in ROUTES
 
 
 @pytest.mark.parametrize("route", ROUTES)
