@@ -158,6 +158,7 @@ def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
         "new_moves": new_moves,
         "base_url": base,
         "move_url": reverse("play:move", kwargs={"game_id": row.pk}),
+        "step_limit": flow.COMPUTER_STEP_LIMIT,
         "resources": [(r, words.resource_name(r)) for r in words.RESOURCES],
         "others": [(c, words.player(c, "dat")) for c in game.players if c != person],
         "can_offer": _offer_ready() and person == game.current_player
