@@ -563,3 +563,27 @@ def test_the_beginner_set_up_for_two():
     assert {c for c, _ in game.buildings.values()} == {"orange", "red", "blue", "white"}
     # Orange's e1.SE is on the coast (1 card); red's b3.SE and c2.SE are inland.
     assert game.trade_cards("orange") == 5 and game.trade_cards("red") == 4
+
+
+def test_a_neutral_settlement_that_breaks_a_road_can_win_the_game_for_the_builder():
+    """A reading: the free neutral settlement follows the normal rules, so it may break the
+    opponent's road; the Longest Road then moves and the builder, on turn, may win by it."""
+    game = duel("build")
+    game.place_settlement("red", "a1.NW")
+    place_roads(game, "red", "a1.NW", "a1.N", "a1.NE", "a2.N", "a2.NE", "a3.N")
+    game.place_settlement("orange", "c1.NW")
+    place_roads(game, "orange", "c1.NW", "c1.SW", "c1.S", "d1.SW", "d1.S", "e1.SW")
+    assert game.longest_road_holder == "red"  # first to 5; orange only ties
+    game.place_settlement("orange", "e3.S", city=True)
+    game.place_settlement("orange", "c5.SE", city=True)
+    game.set_dev_cards("orange", ["victory_point"] * 3)
+    game.place_settlement("blue", "a1.S")
+    place_roads(game, "blue", "a1.S", "a1.SE", "a1.NE")
+    game.set_hand("orange", hand(brick=1, lumber=1))
+    game.apply(BuildRoad("orange", walk("c1.S", "c1.SE")[0]))  # a branch: still 5 long
+    assert game.phase == "neutral" and game.points("orange")["total"] == 8
+    events = game.apply(BuildNeutralSettlement("orange", "blue", "a1.NE"))
+    assert game.longest_road_holder == "orange"
+    assert game.winner == "orange" and game.phase == "over"
+    assert [e.kind for e in events][-1] == "game_won"
+    assert Game.from_json(game.to_json()).winner == "orange"
