@@ -96,7 +96,7 @@ def random_action(rng: random.Random, game: Game) -> tuple[actions.Action, bool]
     node, path, hex_ = rng.choice(INTERSECTION_IDS), rng.choice(PATH_IDS), rng.choice(HEX_IDS)
     res = [rng.choice(RESOURCES) for _ in range(2)]
     victim = rng.choice((None, *colors))
-    kind = rng.randrange(17)
+    kind = rng.randrange(21)
     if kind == 0:
         return actions.PlaceSettlement(color, node), True
     if kind == 1:
@@ -134,7 +134,19 @@ def random_action(rng: random.Random, game: Game) -> tuple[actions.Action, bool]
     if kind == 15:
         give = {res[0]: rng.randint(1, 2)}
         get = {res[1]: 1}
-        return actions.TradePlayers(color, rng.choice(colors), give, get), give[res[0]] == 1
+        # An agreed trade (recorded games) is never listed: live play offers first.
+        return actions.TradePlayers(color, rng.choice(colors), give, get), False
+    if kind == 16:
+        # Offers are listed only to a partner who holds the card asked for (hidden from
+        # the offerer, so apply() does not check it).
+        partner = rng.choice((None, *colors))
+        return actions.OfferTrade(color, partner, {res[0]: 1}, {res[1]: 1}), False
+    if kind == 17:
+        return actions.AcceptTrade(color), True
+    if kind == 18:
+        return actions.DeclineTrade(color), True
+    if kind == 19:
+        return actions.CounterOffer(color, {res[0]: 1}, {res[1]: 1}), False
     cards: dict[str, int] = {}
     for _ in range(rng.randint(1, 6)):
         r = rng.choice(RESOURCES)
