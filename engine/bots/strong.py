@@ -356,6 +356,8 @@ class StrongBot:
     def _counter(self, pos: Position, legal: list[A.Action], other: str) -> Decision | None:
         """The 1-for-1 counter-offer that helps the bot most among those the player on
         turn would accept (give/get from the bot's side)."""
+        if pos.points[other] >= NEAR_WIN:
+            return None
         before = _hand_progress(pos.hand)
         other_pos = Position(pos.game, other)
         best, best_gain = None, 1e-9
