@@ -100,7 +100,7 @@ def trade_card_action(pos: Position, legal: list[Action], phase: str) -> Decisio
         size = sum(pos.hands[opponent])
         if size >= FORCED_TRADE_MIN_HAND:
             return Decision(forced, sentence(
-                me, f"vynucuje si obchodní kartou obchod s {words.player(opponent, 'ins')} hráčem",
+                me, f"si obchodní kartou vynucuje obchod s {words.player(opponent, 'ins')} hráčem",
                 f"protože soupeř drží {_card_count(size)} a on vrátí ty, které nepotřebuje"))
     return None
 

@@ -28,6 +28,7 @@ from ..constants import (
     SETTLEMENT_COST,
 )
 from ..game import Game
+from ..rules import game_not_over
 from ..topology import (
     HEX_CORNERS,
     HEX_IDS,
@@ -47,6 +48,7 @@ POINT_VALUE = 9.0          # one victory point, in dots of production
 DEV_CARD_VALUE = 6.0
 MAX_BANK_TRADES = 8        # per turn: a safety net, the plan itself never trades in circles
 MAX_DOMESTIC_TRADES = 2
+FREQUENT_DOTS = 9          # an intersection whose numbers come up often (of 36 rolls)
 NEAR_WIN = 8               # a player with this many points gets no help in trades
 # A domestic trade applied at once (no consent) or offered (the partner answers).
 DOMESTIC_OFFERS = ("trade_players", "offer_trade")
@@ -66,6 +68,9 @@ class StrongBot:
     # -- the entry point ----------------------------------------------------------------
 
     def decide(self, game: Game) -> Decision:
+        """The bot's choice for game.acting_player; RuleViolation "game_over" when the game
+        has ended."""
+        game_not_over(game)
         legal = game.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0], plain_reason(game, legal[0]))
@@ -124,7 +129,9 @@ class StrongBot:
             action = max(legal, key=score)
             n = INTERSECTION_INDEX[action.node]
             gains = [_GAINS[RESOURCES[r]] for r in pos.new_resources(n)]
-            because = "protože tam padají častá čísla"
+            dots = sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[n])
+            because = ("protože tam padají častá čísla" if dots >= FREQUENT_DOTS
+                       else "protože lepší volné místo nenašel")
             if gains:
                 because += f" a získá {words.join(gains)}"
             return Decision(action, sentence(me, f"zakládá vesnici {pos.node_label(n)}", because))
@@ -194,8 +201,10 @@ class StrongBot:
             action = max(settlements, key=lambda a: pos.node_value(INTERSECTION_INDEX[a.node]))
             n = INTERSECTION_INDEX[action.node]
             new = [RESOURCES[r] for r in pos.new_resources(n)]
+            dots = sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[n])
             because = (f"protože mu chybí {words.lacking(new)}" if new
-                       else "protože tam padají častá čísla")
+                       else "protože tam padají častá čísla" if dots >= FREQUENT_DOTS
+                       else "protože je to nejlepší místo, kam dosáhne")
             return Decision(action, sentence(me, f"staví vesnici {pos.node_label(n)}", because))
         road = self._road(pos, legal)
         if road is not None:
