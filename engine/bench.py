@@ -4,10 +4,10 @@
     python -m engine.bench --bots [--games N] [--seed N]
 
 Four players (``--players 2``: two, playing Katan pro dva; ``--players 3``: three) each pick
-uniformly at random among ``legal_actions()``; a game ends with a winner or after 1000 turns. If catanatron is importable (optional extra ``bench``), its
-random players get the same time budget. Before that, recorded games are replayed (applying
-their actions, chance included, without listing legal actions): what the site does. The last
-line is always
+uniformly at random among ``legal_actions()``; a game ends with a winner or after 1000 turns.
+If catanatron is importable (optional extra ``bench``), its random players get the same time
+budget (four players only). Before that, recorded games are replayed (applying their actions,
+chance included, without listing legal actions): what the site does. The last line is always
 ``engine games_per_s=<f> decisions_per_s=<f> games=<n>`` (decisions = actions applied).
 
 ``--bots`` plays strong computer players against each other, then the strong player against

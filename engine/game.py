@@ -1302,11 +1302,11 @@ class Game:
 
     def _neutral_built(self, p: int, s: int, piece: str, place: str, events: list) -> None:
         events.append(E.NeutralBuilt(self._colors[p], self._colors[s], piece, place))
+        self._neutral_owed -= 1
         self._check_win(events)  # a broken road may hand the Longest Road to the builder
         if self._phase == "over":
-            return
-        self._neutral_owed -= 1
-        if not self._neutral_owed or not self._neutral_build_possible():
+            self._neutral_owed = 0
+        elif not self._neutral_owed or not self._neutral_build_possible():
             self._neutral_owed = 0
             self._end_interruption()
             events.append(E.PhaseChanged(self._colors[p], self._phase))

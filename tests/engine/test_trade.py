@@ -8,9 +8,9 @@ from engine.actions import (
     BuildSettlement,
     EndTrade,
     EndTurn,
+    OfferTrade,
     RollDice,
     TradeBank,
-    OfferTrade,
     TradePlayers,
 )
 
