@@ -50,6 +50,8 @@ MAX_BANK_TRADES = 8        # per turn: a safety net, the plan itself never trade
 MAX_DOMESTIC_TRADES = 2
 FREQUENT_DOTS = 9          # an intersection whose numbers come up often (of 36 rolls)
 NEAR_WIN = 8               # a player with this many points gets no help in trades
+# Actions that need no reason when they are the only ones possible.
+OBVIOUS = ("roll_dice", "end_turn")
 # A domestic trade applied at once (no consent) or offered (the partner answers).
 DOMESTIC_OFFERS = ("trade_players", "offer_trade")
 # Czech accusative for "získá …" (what a new settlement brings).
@@ -73,7 +75,9 @@ class StrongBot:
         game_not_over(game)
         legal = game.legal_actions()
         if len(legal) == 1:
-            return Decision(legal[0], plain_reason(game, legal[0]))
+            only = legal[0]
+            because = "" if only.type in OBVIOUS else "protože jinou možnost nemá"
+            return Decision(only, plain_reason(game, only, because))
         me = game.acting_player
         pos = Position(game, me)
         phase = game.phase

@@ -112,8 +112,8 @@ _DESCRIBE = {
     "play_knight": lambda a, _: _robber(a, "hraje Rytíře a posílá"),
     "play_road_building": lambda a, _: (f"hraje Stavbu silnic a staví silnice "
                                         f"{join(list(a.paths))}"),
-    "play_year_of_plenty": lambda a, _: (f"hraje Vynález a bere si "
-                                         f"{join([count_resource(r, 1) for r in a.resources])}"),
+    "play_year_of_plenty": lambda a, _: (
+        f"hraje Vynález a bere si {cards({r: a.resources.count(r) for r in a.resources})}"),
     "play_monopoly": lambda a, _: f"hraje Monopol na {_RESOURCE_FORMS[a.resource][2]}",
     "build_road": lambda a, _: f"staví silnici na cestě {a.path}",
     "build_settlement": lambda a, _: f"staví vesnici na křižovatce {a.node}",
