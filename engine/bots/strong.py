@@ -252,11 +252,12 @@ class StrongBot:
         after = [h - c for h, c in zip(pos.hand, DEV_CARD_COST, strict=True)]
         keeps_target = target is None or sum(shortfall(after, target.cost)) == sum(
             shortfall(pos.hand, target.cost))
-        if target is not None and target.kind == "development_card":
+        if target is None:
+            because = "protože nemá kde stavět"
+        elif target.kind == "development_card":
             because = "protože na nic cennějšího nemá výhled"
         elif keeps_target:
-            because = f"protože mu zbudou suroviny {words.BUILD_FOR[target.kind]}" if target \
-                else "protože nemá kde stavět"
+            because = f"protože tím nepřijde o suroviny {words.BUILD_FOR[target.kind]}"
         elif sum(pos.hand) > 7:
             because = "aby neměl víc než 7 karet, až padne sedmička"
         else:
@@ -415,8 +416,8 @@ class StrongBot:
         holder = game.largest_army_holder
         army = (holder != me and mine >= LARGEST_ARMY_MIN
                 and (holder is None or mine > game.played_knights(holder)))
-        blocked = any(pos.owner[n] == me for n in HEX_CORNERS[pos.robber]) and \
-            pos.hex_pips[pos.robber] > 0
+        blocked = pos.hex_pips[pos.robber] > 0 and any(
+            pos.owner[n] == me for n in HEX_CORNERS[pos.robber])
         if army:
             because = "protože tím získá Největší vojsko"
         elif blocked:
@@ -455,8 +456,8 @@ class StrongBot:
                     left[r] -= 1
             return (-sum(left), sum(pos.weights[RESOURCES.index(x)] for x in a.resources))
         action = max(options, key=covers)
-        because = f"protože mu chybí {words.lacking(lacking_resources(missing))} " \
-                  f"{words.BUILD_FOR[target.kind]}"
+        because = (f"protože mu chybí {words.lacking(lacking_resources(missing))} "
+                   f"{words.BUILD_FOR[target.kind]}")
         return Decision(action, sentence(pos.me, words.describe(action), because))
 
     def _road_building(self, pos: Position,
