@@ -218,7 +218,8 @@ def _multisets(hand: Sequence[int], k: int) -> list[tuple[int, ...]]:
 
 
 class Game:
-    """A game of the base game for 3–4 players (sandboxes: 2–4)."""
+    """A game of the base game for 3–4 players, or of Katan pro dva for 2 with
+    ``Rules(two_player=True)`` (sandboxes: 2–4)."""
 
     __slots__ = (
         "board", "rules", "history", "_colors", "_seat", "_n", "_rng", "_acts",
