@@ -10,8 +10,9 @@ budget (four players only). Before that, recorded games are replayed (applying t
 chance included, without listing legal actions): what the site does. The last line is always
 ``engine games_per_s=<f> decisions_per_s=<f> games=<n>`` (decisions = actions applied).
 
-``--bots`` plays the strong computer player against three random ones instead (seats
-rotated, a variable board per game), then strong players against each other, and prints
+``--bots`` plays strong computer players against each other, then the strong player against
+random ones (three; with ``--players 2`` one, in Katan pro dva; seats rotated, a variable
+board per game), and prints
 ``bots win_rate=<f> games=<n> decision_ms_p95=<f>`` (the strong player's decisions) and
 ``bots self_play avg_turns=<f> games=<n>``.
 """
@@ -106,19 +107,19 @@ def bench_catanatron(seconds: float) -> tuple[int, int, float] | None:
     return games, decisions, time.perf_counter() - start
 
 
-def bench_bots(games: int, seed: int = 0) -> tuple[float, int, float]:
-    """The strong player against three random ones, its seat rotating: (win rate, games,
-    95th percentile of its decision time in ms)."""
+def bench_bots(games: int, seed: int = 0, players: int = 4) -> tuple[float, int, float]:
+    """The strong player against random ones (three by default; one in Katan pro dva), its
+    seat rotating: (win rate, games, 95th percentile of its decision time in ms)."""
     from .bots import RandomBot, StrongBot
 
     wins = 0
     times: list[float] = []
     for n in range(games):
         game_seed = seed + n
-        strong = COLORS[n % len(COLORS)]
+        game = new_game(game_seed, players)
+        strong = game.players[n % players]
         bot = StrongBot(game_seed)
-        bots = {c: RandomBot(game_seed * 8 + i) for i, c in enumerate(COLORS)}
-        game = Game.new(Board.variable(game_seed), seed=game_seed)
+        bots = {c: RandomBot(game_seed * 8 + i) for i, c in enumerate(game.players)}
         while game.winner is None and game.turn_number <= TURN_CAP:
             color = game.acting_player
             if color == strong:
@@ -134,15 +135,15 @@ def bench_bots(games: int, seed: int = 0) -> tuple[float, int, float]:
     return wins / games, games, p95
 
 
-def bench_self_play(games: int, seed: int = 0) -> tuple[float, int]:
-    """Four strong players: (average game length in turns, games)."""
+def bench_self_play(games: int, seed: int = 0, players: int = 4) -> tuple[float, int]:
+    """Strong players only: (average game length in turns, games)."""
     from .bots import StrongBot, play_out
 
     turns = 0
     for n in range(games):
         game_seed = seed + n
-        game = Game.new(Board.variable(game_seed), seed=game_seed)
-        play_out(game, {c: StrongBot(game_seed * 8 + i) for i, c in enumerate(COLORS)},
+        game = new_game(game_seed, players)
+        play_out(game, {c: StrongBot(game_seed * 8 + i) for i, c in enumerate(game.players)},
                  TURN_CAP)
         turns += game.turn_number
     return turns / games, games
@@ -164,9 +165,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     if args.bots:
-        avg_turns, s_games = bench_self_play(max(1, args.games // 4), args.seed)
+        avg_turns, s_games = bench_self_play(max(1, args.games // 4), args.seed, args.players)
         print(f"bots self_play avg_turns={avg_turns:.1f} games={s_games}")
-        rate, b_games, p95 = bench_bots(args.games, args.seed)
+        rate, b_games, p95 = bench_bots(args.games, args.seed, args.players)
         print(f"bots win_rate={rate:.2f} games={b_games} decision_ms_p95={p95:.2f}")
         return
 

@@ -10,6 +10,7 @@ from typing import Protocol
 
 from .. import actions as A
 from ..game import Game
+from ..rules import game_not_over
 from . import words
 
 
@@ -48,6 +49,7 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def decide(self, game: Game) -> Decision:
+        game_not_over(game)
         action = self._rng.choice(game.legal_actions())
         return Decision(action, plain_reason(game, action, "protože hraje náhodně"))
 

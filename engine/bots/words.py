@@ -38,11 +38,6 @@ _TERRAIN_FORMS = {
     "desert": {"gen": "pouště", "acc": "poušť"},
 }
 
-_CARDS_ACC = {
-    "knight": "Rytíře", "road_building": "Stavbu silnic", "year_of_plenty": "Vynález",
-    "monopoly": "Monopol", "victory_point": "Kartu s výherním bodem",
-}
-
 BUILD_ACC = {"road": "silnici", "settlement": "vesnici", "city": "město",
              "development_card": "akční kartu"}
 # "na vesnici", "na město": what the cards are for.
@@ -93,43 +88,53 @@ def hex_label(terrain: str, number: int | None, case: str = "gen") -> str:
 def describe(action: A.Action, rate: int = 4) -> str:
     """What the action does, as a Czech clause without the subject: 'staví silnici na cestě
     b3|b4'. ``rate``: the maritime rate a TradeBank gives at."""
-    kind = action.__class__
-    if kind is A.PlaceSettlement:
-        return f"zakládá vesnici na křižovatce {action.node}"
-    if kind is A.PlaceRoad:
-        return f"zakládá silnici na cestě {action.path}"
-    if kind is A.RollDice:
-        return "hází kostkami"
-    if kind is A.Discard:
-        return f"odhazuje {cards(action.cards)}"
-    if kind is A.MoveRobber or kind is A.PlayKnight:
-        verb = "hraje Rytíře a posílá" if kind is A.PlayKnight else "posílá"
-        clause = f"{verb} zloděje na pole {action.hex}"
-        if action.victim:
-            clause += f" a okrádá {player(action.victim, 'acc')}"
-        return clause
-    if kind is A.PlayRoadBuilding:
-        return f"hraje Stavbu silnic a staví silnice {join(list(action.paths))}"
-    if kind is A.PlayYearOfPlenty:
-        return f"hraje Vynález a bere si {join([count_resource(r, 1) for r in action.resources])}"
-    if kind is A.PlayMonopoly:
-        return f"hraje Monopol na {_RESOURCE_FORMS[action.resource][2]}"
-    if kind is A.BuildRoad:
-        return f"staví silnici na cestě {action.path}"
-    if kind is A.BuildSettlement:
-        return f"staví vesnici na křižovatce {action.node}"
-    if kind is A.BuildCity:
-        return f"staví město na křižovatce {action.node}"
-    if kind is A.BuyDevelopmentCard:
-        return "kupuje akční kartu"
-    if kind is A.TradeBank:
-        give = count_resource(action.give, rate * action.count)
-        return f"mění se zámořím {give} za {count_resource(action.get, action.count)}"
-    if kind is A.TradePlayers:
-        return (f"mění s {player(action.partner, 'ins')} hráčem "
-                f"{cards(action.give)} za {cards(action.get)}")
-    if kind is A.EndTrade:
-        return "končí obchod"
-    if kind is A.EndTurn:
-        return "končí tah"
-    return f"hraje {_CARDS_ACC.get(getattr(action, 'card', ''), 'tah')}"
+    return _DESCRIBE[action.type](action, rate)
+
+
+def _robber(action: A.Action, verb: str) -> str:
+    clause = f"{verb} zloděje na pole {action.hex}"
+    if action.victim:
+        clause += f" a okrádá {player(action.victim, 'acc')}"
+    return clause
+
+
+def _offer(action: A.Action) -> str:
+    to = f" {player(action.partner, 'dat')}" if action.partner else " všem"
+    return f"nabízí{to} {cards(action.give)} za {cards(action.get)}"
+
+
+_DESCRIBE = {
+    "place_settlement": lambda a, _: f"zakládá vesnici na křižovatce {a.node}",
+    "place_road": lambda a, _: f"zakládá silnici na cestě {a.path}",
+    "roll_dice": lambda a, _: "hází kostkami",
+    "discard": lambda a, _: f"odhazuje {cards(a.cards)}",
+    "move_robber": lambda a, _: _robber(a, "posílá"),
+    "play_knight": lambda a, _: _robber(a, "hraje Rytíře a posílá"),
+    "play_road_building": lambda a, _: (f"hraje Stavbu silnic a staví silnice "
+                                        f"{join(list(a.paths))}"),
+    "play_year_of_plenty": lambda a, _: (
+        f"hraje Vynález a bere si {cards({r: a.resources.count(r) for r in a.resources})}"),
+    "play_monopoly": lambda a, _: f"hraje Monopol na {_RESOURCE_FORMS[a.resource][2]}",
+    "build_road": lambda a, _: f"staví silnici na cestě {a.path}",
+    "build_settlement": lambda a, _: f"staví vesnici na křižovatce {a.node}",
+    "build_city": lambda a, _: f"staví město na křižovatce {a.node}",
+    "buy_development_card": lambda a, _: "kupuje akční kartu",
+    "trade_bank": lambda a, rate: (f"mění se zámořím {count_resource(a.give, rate * a.count)} "
+                                   f"za {count_resource(a.get, a.count)}"),
+    "trade_players": lambda a, _: (f"mění s {player(a.partner, 'ins')} hráčem {cards(a.give)} "
+                                   f"za {cards(a.get)}"),
+    "offer_trade": lambda a, _: _offer(a),
+    "accept_trade": lambda a, _: "přijímá nabídku",
+    "decline_trade": lambda a, _: "odmítá nabídku",
+    "counter_offer": lambda a, _: f"navrhuje místo toho {cards(a.give)} za {cards(a.get)}",
+    "build_neutral_settlement": lambda a, _: (f"staví za {player(a.neutral, 'acc')} neutrálního "
+                                              f"hráče vesnici na křižovatce {a.node}"),
+    "build_neutral_road": lambda a, _: (f"staví za {player(a.neutral, 'acc')} neutrálního "
+                                        f"hráče silnici na cestě {a.path}"),
+    "forced_trade": lambda a, _: "si obchodní kartou vynucuje obchod se soupeřem",
+    "give_back": lambda a, _: f"vrací soupeři {cards(a.cards)}",
+    "robber_to_desert": lambda a, _: "přesouvá obchodní kartou zloděje na poušť",
+    "retire_knight": lambda a, _: "vyřazuje ze hry jednoho svého Rytíře za 2 obchodní karty",
+    "end_trade": lambda a, _: "končí obchod",
+    "end_turn": lambda a, _: "končí tah",
+}

@@ -1,11 +1,12 @@
 """Computer players: only legal actions, deterministic for a seed, every decision explained in
 Czech, and a strong player that plays to win (robber, discards, trades)."""
 
+import pytest
 from engine_kit import hand, place_roads, sandbox
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Board, Game, Rules
+from engine import Board, Game, Rules, RuleViolation, actions
 from engine.actions import (
     BuildSettlement,
     Discard,
@@ -16,19 +17,22 @@ from engine.actions import (
     RollDice,
     TradeBank,
 )
-from engine.bots import RandomBot, StrongBot, play_out
+from engine.bots import RandomBot, StrongBot, play_out, words
+from engine.bots.base import sentence
 from engine.topology import HEX_CORNERS, HEX_IDS, INTERSECTION_INDEX
 
 FOUR = ("orange", "red", "blue", "white")
 CZECH_NAMES = ("Oranžový", "Červený", "Modrý", "Bílý")
 
 
-def strong_against_random(seed: int, players=FOUR, rules=None) -> tuple[Game, str, dict]:
-    """A fresh game on a variable board: the strong bot in a seat that rotates with the seed."""
+def strong_against_random(seed: int, players=FOUR, combined=False) -> tuple[Game, str, dict]:
+    """A fresh game on a variable board (2 players: Katan pro dva): the strong bot in a seat
+    that rotates with the seed."""
     strong = players[seed % len(players)]
     bots = {c: StrongBot(seed) if c == strong else RandomBot(seed * 8 + i)
             for i, c in enumerate(players)}
-    return Game.new(Board.variable(seed), players, seed=seed, rules=rules or Rules()), strong, bots
+    rules = Rules(combined_trade_build=combined, two_player=len(players) == 2)
+    return Game.new(Board.variable(seed), players, seed=seed, rules=rules), strong, bots
 
 
 def hexes_of(game: Game, color: str) -> set[str]:
@@ -38,11 +42,9 @@ def hexes_of(game: Game, color: str) -> set[str]:
 
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 10**6), three=st.booleans(), combined=st.booleans())
-def test_bots_only_ever_choose_legal_actions_and_explain_each_in_czech(seed, three, combined):
-    players = FOUR[:3] if three else FOUR
-    game, _, bots = strong_against_random(seed, players, Rules(combined_trade_build=combined))
-    steps = 0
+@given(seed=st.integers(0, 10**6), count=st.sampled_from((2, 3, 4)), combined=st.booleans())
+def test_bots_only_ever_choose_legal_actions_and_explain_each_in_czech(seed, count, combined):
+    game, _, bots = strong_against_random(seed, FOUR[:count], combined)
     while game.winner is None and game.turn_number <= 400:
         decision = bots[game.acting_player].decide(game)
         assert decision.action in game.legal_actions()
@@ -51,7 +53,6 @@ def test_bots_only_ever_choose_legal_actions_and_explain_each_in_czech(seed, thr
         assert decision.reason_cs.startswith(name + " ")
         assert decision.reason_cs.endswith(".") and len(decision.reason_cs) > len(name) + 5
         game.apply(decision.action)
-        steps += 1
     assert game.winner is not None
 
 
@@ -221,3 +222,55 @@ def test_a_partner_accepts_a_trade_that_completes_a_build_unless_the_offerer_nea
         game.place_settlement("orange", node, city=True)
     assert game.points("orange")["total"] >= 8
     assert bot.answer(game, "orange", "red", give={"wool": 1}, get={"ore": 1}) is False
+
+
+def test_a_bot_decides_the_same_on_a_position_loaded_from_json_as_the_site_stores_it():
+    game, strong, bots = strong_against_random(6)
+    checked = 0
+    while game.winner is None and checked < 300:
+        color = game.acting_player
+        if color == strong:
+            loaded = Game.from_json(game.to_json())
+            assert StrongBot(6).decide(loaded).action == StrongBot(6).decide(game).action
+            checked += 1
+        game.apply(bots[color].decide(game).action)
+    assert checked == 300 or game.winner is not None
+
+
+def test_a_finished_game_gets_no_decision():
+    game, _, bots = strong_against_random(2)
+    play_out(game, bots)
+    for bot in (StrongBot(0), RandomBot(0)):
+        with pytest.raises(RuleViolation) as exc:
+            bot.decide(game)
+        assert exc.value.code == "game_over"
+
+
+SAMPLE_ACTIONS = {
+    "place_settlement": {"node": "a1.N"}, "place_road": {"path": "a1.NW"},
+    "roll_dice": {}, "discard": {"cards": {"brick": 2}},
+    "move_robber": {"hex": "c3", "victim": "red"}, "play_knight": {"hex": "c3"},
+    "play_road_building": {"paths": ["a1.NW", "a1.NE"]},
+    "play_year_of_plenty": {"resources": ["ore", "grain"]}, "play_monopoly": {"resource": "wool"},
+    "build_road": {"path": "b3|b4"}, "build_settlement": {"node": "a2.SE"},
+    "build_city": {"node": "a2.SE"}, "buy_development_card": {},
+    "trade_bank": {"give": "ore", "get": "wool"},
+    "trade_players": {"partner": "red", "give": {"ore": 1}, "get": {"wool": 1}},
+    "offer_trade": {"partner": None, "give": {"ore": 1}, "get": {"wool": 1}},
+    "accept_trade": {}, "decline_trade": {},
+    "counter_offer": {"give": {"ore": 1}, "get": {"wool": 2}},
+    "build_neutral_settlement": {"neutral": "white", "node": "a2.SE"},
+    "build_neutral_road": {"neutral": "white", "path": "b3|b4"},
+    "forced_trade": {}, "give_back": {"cards": {"ore": 2}}, "robber_to_desert": {},
+    "retire_knight": {}, "end_trade": {}, "end_turn": {},
+}
+
+
+def test_every_kind_of_action_has_a_czech_description():
+    assert set(SAMPLE_ACTIONS) == set(actions.ACTION_TYPES)
+    for kind, fields in SAMPLE_ACTIONS.items():
+        action = actions.from_json({"type": kind, "player": "blue", **fields})
+        text = sentence("blue", words.describe(action, rate=3))
+        assert text.startswith("Modrý ") and text.endswith(".") and "None" not in text
+    assert words.describe(actions.TradeBank("blue", "ore", "wool"), rate=3) == \
+        "mění se zámořím 3 rudy za 1 vlnu"
