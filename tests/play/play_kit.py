@@ -30,7 +30,8 @@ def roll(url: str, dice: tuple[int, int]) -> None:
     from tutorial.play.computers import decide_for
 
     row = store.find(url.split("/")[2])
-    setup, game = store.setup_of(row), store.game_of(row)
+    setup = store.setup_of(row)
+    game, bots = store.table(row)
     moves = [flow.apply(game, setup, actions.RollDice(game.acting_player, dice), "person")]
-    moves += flow.computers_play(game, setup, decide_for(setup))
-    store.save(row, game, moves, person_acted=True)
+    moves += flow.computers_play(game, setup, decide_for(bots))
+    store.save(row, game, moves, person_acted=True, bots=bots)

@@ -3,35 +3,36 @@ depend on whether the game was kept in memory, computer players stop for the per
 
 from engine import actions
 from tutorial.play import flow, record
-from tutorial.play.computers import decide_for
+from tutorial.play.computers import decide_for, seat
 
 FOUR = flow.Setup(players=("orange", "red", "blue", "white"), people=("orange",), seed=11)
 
 
 PREFERENCE = (actions.RollDice, actions.Discard, actions.MoveRobber, actions.BuildRoad,
-              actions.PlaceSettlement, actions.PlaceRoad, actions.EndTurn)
+              actions.PlaceSettlement, actions.PlaceRoad, actions.DeclineTrade,
+              actions.EndTurn)
 
 
-def person_move(game, setup, log, preference=PREFERENCE):
+def person_move(game, setup, bots, log, preference=PREFERENCE):
     legal = game.legal_actions()
     chosen = next(a for kind in preference for a in legal if isinstance(a, kind))
     log.append(flow.apply(game, setup, chosen, "person"))
-    log += flow.computers_play(game, setup, decide_for(setup))
+    log += flow.computers_play(game, setup, decide_for(bots))
 
 
 def play_a_while(setup: flow.Setup, person_moves: int):
     """The person rolls, builds a road when possible and ends the turn; bots reply."""
-    game = flow.start(setup)
-    log = list(flow.computers_play(game, setup, decide_for(setup)))
+    game, bots = flow.start(setup), seat(setup)
+    log = list(flow.computers_play(game, setup, decide_for(bots)))
     for _ in range(person_moves):
         if game.winner:
             break
-        person_move(game, setup, log)
-    return game, log
+        person_move(game, setup, bots, log)
+    return game, bots, log
 
 
 def test_the_stored_log_replays_to_the_same_position():
-    game, log = play_a_while(FOUR, 25)
+    game, bots, log = play_a_while(FOUR, 25)
     again = flow.replay(FOUR, [m.action for m in log])
     assert again.to_json()["buildings"] == game.to_json()["buildings"]
     assert [again.hand(c) for c in again.players] == [game.hand(c) for c in game.players]
@@ -39,10 +40,10 @@ def test_the_stored_log_replays_to_the_same_position():
 
 
 def test_the_next_dice_do_not_depend_on_a_restart():
-    game, log = play_a_while(FOUR, 12)
+    game, bots, log = play_a_while(FOUR, 12)
     without_roll = tuple(k for k in PREFERENCE if k is not actions.RollDice)
     while (game.acting_player, game.phase) != ("orange", "roll"):
-        person_move(game, FOUR, log, without_roll)
+        person_move(game, FOUR, bots, log, without_roll)
     replayed = flow.replay(FOUR, [m.action for m in log])
     kept = flow.apply(game, FOUR, actions.RollDice("orange"), "person")
     fresh = flow.apply(replayed, FOUR, actions.RollDice("orange"), "person")
@@ -50,12 +51,12 @@ def test_the_next_dice_do_not_depend_on_a_restart():
 
 
 def test_computer_players_stop_when_the_person_must_act():
-    game, _ = play_a_while(FOUR, 6)
+    game, _, _ = play_a_while(FOUR, 6)
     assert game.acting_player == "orange" or game.winner
 
 
 def test_every_computer_move_comes_with_a_czech_reason_and_narration():
-    _, log = play_a_while(FOUR, 10)
+    _, _, log = play_a_while(FOUR, 10)
     bots = [m for m in log if m.by == "computer"]
     assert bots
     assert all(m.reason.endswith(".") and m.text for m in bots)

@@ -18,13 +18,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine import Game
-from tutorial.play import flow
+from tutorial.play import computers, flow
 from tutorial.play.models import Move, PlayedGame
 
 CACHE_SIZE = 256
 STARTS_PER_MINUTE = 5
 _ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
-_cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
+_cache: OrderedDict[str, tuple[int, Game, dict]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -59,20 +59,28 @@ def log_of(row: PlayedGame) -> list[Move]:
 
 def game_of(row: PlayedGame) -> Game:
     """The engine Game after the whole log: an independent copy the caller may change."""
+    return table(row)[0]
+
+
+def table(row: PlayedGame) -> tuple[Game, dict]:
+    """The Game after the whole log (a copy the caller may change) and the game's computer
+    players (shared: they remember what they did)."""
     with _lock:
         cached = _cache.get(row.pk)
         if cached and cached[0] == row.moves:
             _cache.move_to_end(row.pk)
-            return cached[1].copy()
+            return cached[1].copy(), cached[2]
+    setup = setup_of(row)
     actions = list(row.log.order_by("number").values_list("action", flat=True))
-    game = flow.replay(setup_of(row), actions)
-    _remember(row.pk, len(actions), game)
-    return game.copy()
+    game = flow.replay(setup, actions)
+    bots = cached[2] if cached else computers.seat(setup)
+    _remember(row.pk, len(actions), game, bots)
+    return game.copy(), bots
 
 
-def _remember(game_id: str, length: int, game: Game) -> None:
+def _remember(game_id: str, length: int, game: Game, bots: dict) -> None:
     with _lock:
-        _cache[game_id] = (length, game)
+        _cache[game_id] = (length, game, bots)
         _cache.move_to_end(game_id)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -88,7 +96,7 @@ def create(setup: flow.Setup, address: str) -> PlayedGame:
 
 
 def save(row: PlayedGame, game: Game | None, moves: list[flow.Move], *,
-         person_acted: bool) -> None:
+         person_acted: bool, bots: dict | None = None) -> None:
     """Append moves to the log; raises Conflict if someone else appended first."""
     if not moves:
         return
@@ -115,7 +123,7 @@ def save(row: PlayedGame, game: Game | None, moves: list[flow.Move], *,
     for key, value in changes.items():
         setattr(row, key, value)
     if game is not None:
-        _remember(row.pk, end, game.copy())
+        _remember(row.pk, end, game.copy(), bots if bots is not None else {})
 
 
 def touch(row: PlayedGame) -> None:

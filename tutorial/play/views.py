@@ -22,7 +22,7 @@ from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, pages, words
 from tutorial.example import replay as example_replay
 from tutorial.play import flow, record, store, table
-from tutorial.play.computers import decide_for
+from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
 
 MODES = ("rytir", "proc-krizovatky", "proc-cesty")
@@ -66,8 +66,9 @@ def index(request: HttpRequest) -> HttpResponse:
         return render(request, "play/index.html", {"section": "play", "form": form},
                       status=400)
     row = store.create(setup, pages.client_ip(request))
-    moves = flow.computers_play(game, setup, decide_for(setup))
-    store.save(row, game, moves, person_acted=False)
+    bots = seat(setup)
+    moves = flow.computers_play(game, setup, decide_for(bots))
+    store.save(row, game, moves, person_acted=False, bots=bots)
     return redirect("play:game", game_id=row.pk)
 
 
@@ -213,7 +214,7 @@ def _move(request: HttpRequest, game_id: str) -> HttpResponse:
     if row is None:
         return _not_found(request)
     setup = store.setup_of(row)
-    game = store.game_of(row)
+    game, bots = store.table(row)
     person = flow.person_may_act(game, setup)
     if person is None or _needs_handoff(setup, row, person):
         return redirect("play:game", game_id=row.pk)
@@ -225,9 +226,9 @@ def _move(request: HttpRequest, game_id: str) -> HttpResponse:
         moves = flow.play_person(game, setup, action)
     except (RuleViolation, InvalidInput) as exc:
         return _table(request, row, game, setup, refusal=table.explain(exc))
-    moves += flow.computers_play(game, setup, decide_for(setup))
+    moves += flow.computers_play(game, setup, decide_for(bots))
     try:
-        store.save(row, game, moves, person_acted=True)
+        store.save(row, game, moves, person_acted=True, bots=bots)
     except store.Conflict:
         pass  # another tab moved first: show the game as it now is
     return redirect("play:game", game_id=row.pk)
@@ -280,11 +281,11 @@ def computers(request: HttpRequest, game_id: str) -> HttpResponse:
     if row is None:
         return _not_found(request)
     setup = store.setup_of(row)
-    game = store.game_of(row)
+    game, bots = store.table(row)
     one_turn = request.POST.get("kolik") != "vic"
-    moves = flow.computers_play(game, setup, decide_for(setup), until_turn_ends=one_turn)
+    moves = flow.computers_play(game, setup, decide_for(bots), until_turn_ends=one_turn)
     try:
-        store.save(row, game, moves, person_acted=False)
+        store.save(row, game, moves, person_acted=False, bots=bots)
     except store.Conflict:
         pass
     if moves and not setup.people:
