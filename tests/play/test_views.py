@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from play_kit import offered, post_move, roll, start
 
-from tutorial.play import store
+from engine import Game, actions
+from tutorial.play import store, table
 from tutorial.play.cleanup import remove_stale
 from tutorial.play.models import PlayedGame
 
@@ -127,6 +128,7 @@ def test_one_whole_turn_without_javascript(client):
             raise AssertionError("seed 3 should not make the person discard")
         chosen = next(m for m in moves if m["type"] in ("roll_dice", "move_robber"))
         assert post_move(client, url, chosen).status_code == 302
+    assert "Oranžový hodil" in text(client.get(url))  # the person sees what the roll brought
     response = post_move(client, url, {"type": "end_turn", "player": "orange"})
     assert response.status_code == 302 and response["Location"] == url
     page = text(client.get(url))
@@ -314,3 +316,14 @@ def fuzz_game_id(client) -> str:
     if not PlayedGame.objects.filter(pk=_fuzz_game.get("id", "")).exists():
         _fuzz_game["id"] = start(client, seed=7).split("/")[2]
     return _fuzz_game["id"]
+
+
+def test_an_offer_to_the_person_is_spelled_out():
+    game = Game.beginner()
+    game.apply(actions.RollDice("orange", (3, 3)))
+    offer = next(a for a in game.legal_actions()
+                 if isinstance(a, actions.OfferTrade) and a.partner == "red")
+    game.apply(offer)
+    text = table.offer_text(game, "red")
+    assert text.startswith("Oranžový vám nabízí obchod: dá 1 ") and " za 1 " in text
+    assert table.offer_text(game, "blue") == ""

@@ -41,11 +41,9 @@ class Setup:
 
     @property
     def rules(self) -> Rules:
-        options = {"longest_road_tie": self.longest_road_tie,
-                   "combined_trade_build": self.combined_trade_build}
-        if len(self.players) == 2:
-            options["two_player"] = True
-        return Rules(**options)
+        return Rules(longest_road_tie=self.longest_road_tie,
+                     combined_trade_build=self.combined_trade_build,
+                     two_player=len(self.players) == 2)
 
     @property
     def computers(self) -> tuple[str, ...]:
@@ -290,32 +288,31 @@ def label(action: actions.Action, position: dict, rate: int = 4) -> str:
 
 
 def _label_consent(a: actions.Action, position: dict) -> str:
-    """Labels of the actions of trade with consent and Katan pro dva (engine-rules)."""
-    name = type(a).__name__
-    if name == "OfferTrade":
+    """Labels of trade with consent and of Katan pro dva's own actions."""
+    if isinstance(a, actions.OfferTrade):
         to = words.player(a.partner, "dat") if a.partner else "všem"
         return f"Nabídnout {to} {words.cards(a.give)} za {words.cards(a.get)}"
-    if name == "AcceptTrade":
+    if isinstance(a, actions.AcceptTrade):
         return "Přijmout nabídku"
-    if name == "DeclineTrade":
+    if isinstance(a, actions.DeclineTrade):
         return "Odmítnout nabídku"
-    if name == "CounterOffer":
-        return f"Protinabídka: {words.cards(a.give)} za {words.cards(a.get)}"
-    if name == "BuildNeutralSettlement":
+    if isinstance(a, actions.CounterOffer):
+        return f"Protinabídka: dám {words.cards(a.give)} za {words.cards(a.get)}"
+    if isinstance(a, actions.BuildNeutralSettlement):
         return (f"Postavit neutrálnímu hráči ({words.player(a.neutral)}) vesnici"
                 f" {board_svg.node_name(position, a.node)}")
-    if name == "BuildNeutralRoad":
+    if isinstance(a, actions.BuildNeutralRoad):
         return (f"Postavit neutrálnímu hráči ({words.player(a.neutral)}) silnici"
                 f" {board_svg.path_name(position, a.path)}")
-    if name == "ForcedTrade":
+    if isinstance(a, actions.ForcedTrade):
         return "Vynucený obchod (obchodní karty)"
-    if name == "GiveBack":
+    if isinstance(a, actions.GiveBack):
         return f"Vrátit {words.cards(a.cards)}"
-    if name == "RobberToDesert":
+    if isinstance(a, actions.RobberToDesert):
         return "Přemístit zloděje na poušť (obchodní karty)"
-    if name == "RetireKnight":
+    if isinstance(a, actions.RetireKnight):
         return "Vyřadit rytíře za 2 obchodní karty"
-    return name
+    return type(a).__name__
 
 
 def refusal(exc: RuleViolation | InvalidInput) -> dict:

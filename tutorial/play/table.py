@@ -252,9 +252,8 @@ def players(game: Game, viewer: str | None, everyone: bool) -> list[dict]:
             "largest_army": game.largest_army_holder == color,
             "pieces": game.pieces_left(color),
         }
-        trade_cards = getattr(game, "trade_cards", None)
-        if callable(trade_cards) and len(game.players) == 2:
-            entry["trade_cards"] = trade_cards(color)
+        if game.rules.two_player:
+            entry["trade_cards"] = game.trade_cards(color)
         out.append(entry)
     return out
 
@@ -262,3 +261,14 @@ def players(game: Game, viewer: str | None, everyone: bool) -> list[dict]:
 def bank(game: Game) -> list[dict]:
     return [{"name": words.resource_name(r), "count": game.bank.get(r, 0)}
             for r in words.RESOURCES]
+
+
+def offer_text(game: Game, person: str | None) -> str:
+    """The offer waiting for the person's answer, in words."""
+    offer = game.pending_offer
+    if not offer or not person or person not in offer["to"]:
+        return ""
+    who = words.player(offer["from"], capital=True)
+    word = "protinabídku" if offer["counter"] else "obchod"
+    return (f"{who} vám nabízí {word}: dá {words.cards(offer['give'])}"
+            f" za {words.cards(offer['get'])}.")

@@ -59,12 +59,7 @@ def index(request: HttpRequest) -> HttpResponse:
     if store.too_many_starts(pages.client_ip(request)):
         return _too_many(request)
     setup = form.setup(seed=secrets.randbelow(10**9))
-    try:
-        game = flow.start(setup)
-    except (InvalidInput, TypeError):
-        form.add_error("hraci", "Katan pro dva engine zatím neumí; zvolte 3 nebo 4 hráče.")
-        return render(request, "play/index.html", {"section": "play", "form": form},
-                      status=400)
+    game = flow.start(setup)
     row = store.create(setup, pages.client_ip(request))
     bots = seat(setup)
     moves = flow.computers_play(game, setup, decide_for(bots))
@@ -129,7 +124,7 @@ def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
     targets = (table.targets(legal, mode) if legal
                else {"node": [], "path": [], "hex": []})
     title = f"Herní plán: {words.player(game.current_player, capital=True)} na tahu"
-    new_moves = _new_moves(row, setup)
+    my_moves, new_moves = _news(row)
     return {
         "section": "play",
         "row": row,
@@ -157,29 +152,30 @@ def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
         "bank": table.bank(game),
         "refusal": refusal,
         "new_moves": new_moves,
+        "my_moves": my_moves,
+        "offer": table.offer_text(game, person) if not handoff else "",
         "base_url": base,
         "move_url": reverse("play:move", kwargs={"game_id": row.pk}),
         "step_limit": flow.COMPUTER_STEP_LIMIT,
         "resources": [(r, words.resource_name(r)) for r in words.RESOURCES],
         "others": [(c, words.player(c, "dat")) for c in game.players if c != person],
-        "can_offer": _offer_ready() and person == game.current_player
-        and game.phase in ("trade", "main"),
+        "can_offer": person == game.current_player and game.phase in ("trade", "main"),
         "record_url": reverse("play:record", kwargs={"game_id": row.pk}),
         "viewer_url": record.first_step_url(row),
     }
 
 
-def _offer_ready() -> bool:
-    return hasattr(actions, "OfferTrade")
-
-
-def _new_moves(row, setup: flow.Setup) -> list[dict]:
-    """Computer players' moves since the person last acted, with their reasons."""
-    moves = list(row.log.filter(number__gte=row.seen).exclude(by="person")
+def _news(row) -> tuple[list[dict], list[dict]]:
+    """What happened since the person's screen last changed: the person's own last move
+    (a roll tells what it brought) and the computer players' moves after it, with reasons."""
+    moves = list(row.log.filter(number__gte=max(0, row.seen - 2))
                  .order_by("-number")[:NEW_MOVES_SHOWN])
     url = record.step_urls(row)
-    return [{"text": m.text, "reason": m.reason, "url": url(m.number)}
-            for m in reversed(moves) if m.by == "computer"]
+    mine = [{"text": m.text, "url": url(m.number)} for m in reversed(moves)
+            if m.by == "person" and m.number < row.seen]
+    theirs = [{"text": m.text, "reason": m.reason, "url": url(m.number)}
+              for m in reversed(moves) if m.by == "computer" and m.number >= row.seen]
+    return mine, theirs
 
 
 def _table(request, row, game, setup, *, refusal=None, status=200) -> HttpResponse:
@@ -238,7 +234,7 @@ def _posted_action(request: HttpRequest, person: str) -> actions.Action:
     """The action a form posted: a button's JSON (akce) or the discard form."""
     if request.POST.get("druh") == "odhodit":
         return actions.Discard(person, _counts(request, "odhodit"))
-    if request.POST.get("druh") == "nabidnout" and _offer_ready():
+    if request.POST.get("druh") == "nabidnout":
         partner = request.POST.get("komu") or None
         return actions.OfferTrade(person, partner, _counts(request, "dam"),
                                   _counts(request, "chci"))
