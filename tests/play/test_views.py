@@ -206,6 +206,10 @@ def test_the_record_has_the_example_games_format_plus_the_winner(client):
     step = record["turns"][0]["steps"][0]
     assert set(example["turns"][0]["steps"][0]) == set(step)
     assert step["text"].startswith("Oranžový hodil")
+    # While the game runs, the computer players' cards stay hidden from the person.
+    assert record["hidden"] == ["blue", "red", "white"]
+    players = step["state"]["players"]
+    assert players["red"]["hand"] is None and players["orange"]["hand"] is not None
 
 
 def test_the_viewer_steps_through_a_played_game(client):

@@ -106,9 +106,17 @@ def replay_of(row) -> example_replay.Replay:
 
 
 def as_json(row) -> dict:
-    """The record in the shape of /priklad-hry/hra.json plus the winner (or null)."""
+    """The record in the shape of /priklad-hry/hra.json plus the winner (or null). While a
+    game with people runs, the cards of the players in ``hidden`` are null."""
     data = example_replay.as_json(replay_of(row))
     data["winner"] = row.winner or None
+    hidden = sorted(hidden_colors(row))
+    if hidden:
+        data["hidden"] = hidden
+        states = [data["start"]] + [s["state"] for t in data["turns"] for s in t["steps"]]
+        for state in states:
+            for color in hidden:
+                state["players"][color].update(hand=None, dev_cards=None)
     return data
 
 
