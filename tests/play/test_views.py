@@ -240,6 +240,8 @@ def test_play_from_an_example_step(client):
     assert setup["people"] == [store.game_of(row).current_player]
     assert row.log.filter(by="example").count() == row.moves > 0
     assert "Hrajete vy" in text(client.get(response["Location"]))
+    first = text(client.get(response["Location"] + "tah/1/krok/1/"))
+    assert "Oranžový hodil" in first  # the example's own moves are narrated in the record
 
 
 def test_play_from_a_step_the_example_does_not_have(client):

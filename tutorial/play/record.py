@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.urls import reverse
 
 from engine import actions
-from tutorial import narrate
+from tutorial import board_svg, narrate
 from tutorial.example import replay as example_replay
 from tutorial.example.views import StepPages, render_step
 from tutorial.play import flow, store
@@ -73,12 +73,16 @@ def build(setup: flow.Setup, moves: list) -> example_replay.Replay:
     turn_start = start
     for move in moves:
         before = example_replay.snapshot(game)
-        events = [e.to_json() for e in game.apply(actions.from_json(move.action))]
+        position = board_svg.position_of(game)
+        action = actions.from_json(move.action)
+        events = [e.to_json() for e in game.apply(action)]
         after = example_replay.snapshot(game)
         steps.append(example_replay.Step(
             turn=len(turns) + 1, number=len(steps) + 1, player=move.action["player"],
             actions=[move.action], note=move.reason, events=events, before=before,
-            state=after, text=move.text, rules=narrate.rules_for(events),
+            state=after, rules=narrate.rules_for(events),
+            # The example's own moves ("Hrát odsud") are told here, not stored.
+            text=move.text or flow.tell(action, events, position, game.players),
             changed=example_replay.changes(before, after, events, board),
         ))
         if move.action["type"] in _TURN_ENDS:

@@ -16,7 +16,7 @@ from tutorial import board_svg, narrate, words
 from tutorial.play import flow
 
 PHASES = {
-    "setup": "fáze zakládání", "roll": "hod kostkami", "discard": "odhazování po sedmičce",
+    "setup": "vesnice a k ní silnice", "roll": "hod kostkami", "discard": "odhazování po sedmičce",
     "robber": "přesun zloděje", "trade": "obchod", "build": "stavění",
     "main": "obchod a stavění", "offer": "odpověď na nabídku obchodu",
     "neutral": "stavba pro neutrálního hráče", "give_back": "vracení karet", "over": "konec hry",

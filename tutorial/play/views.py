@@ -93,7 +93,7 @@ def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
 
 # --- the table -----------------------------------------------------------------------------
 
-def _viewer(setup: flow.Setup, row, acting: str | None) -> tuple[str | None, bool]:
+def _viewer(setup: flow.Setup, row) -> tuple[str | None, bool]:
     """Whose cards the screen shows, and whether it shows everybody's (a bots' game)."""
     if not setup.people:
         return None, True
@@ -109,7 +109,7 @@ def _needs_handoff(setup: flow.Setup, row, acting: str | None) -> bool:
 def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
     acting = game.acting_player
     person = acting if acting in setup.people else None
-    viewer, everyone = _viewer(setup, row, acting)
+    viewer, everyone = _viewer(setup, row)
     handoff = _needs_handoff(setup, row, acting)
     mode = request.GET.get("rezim", "")
     mode = mode if mode in MODES else ""
