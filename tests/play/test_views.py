@@ -186,13 +186,18 @@ def test_hot_seat_hides_the_hand_until_the_device_is_handed_over(client):
 def test_watching_computer_players_play_a_game(client):
     url = start(client, lide=0, seed=4)
     page = text(client.get(url))
-    assert "Hrají jen počítačoví hráči" in page or "Konec hry" in page
+    assert "Hrají jen počítačoví hráči" in page and "Další tah" in page
+    assert "2. tah: na tahu Červený" in page  # the first turn is played, one at a time
+    assert "Poslední kroky počítačových hráčů" in page and "Proč: Oranžový" in page
+    client.post(url + "pocitac/", {"kolik": "tah"})
+    page = text(client.get(url))
+    assert "3. tah: na tahu Modrý" in page and "Proč: Červený" in page
     for _ in range(10):
         if "Konec hry" in page:
             break
         client.post(url + "pocitac/", {"kolik": "vic"})
         page = text(client.get(url))
-    assert "Konec hry: vyhrává" in page
+    assert "Konec hry: vyhrává" in page and "Projít celou hru od začátku" in page
     record = client.get(url + "zapis.json").json()
     assert record["winner"] in ("orange", "red", "blue", "white")
 

@@ -62,7 +62,9 @@ def index(request: HttpRequest) -> HttpResponse:
     game = flow.start(setup)
     row = store.create(setup, pages.client_ip(request))
     bots = seat(setup)
-    moves = flow.computers_play(game, setup, decide_for(bots))
+    # Watching a computers' game goes turn by turn ("Další tah"), so it starts with one.
+    moves = flow.computers_play(game, setup, decide_for(bots),
+                                until_turn_ends=not setup.people)
     store.save(row, game, moves, person_acted=False, bots=bots)
     return redirect("play:game", game_id=row.pk)
 
@@ -157,6 +159,7 @@ def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
         "base_url": base,
         "move_url": reverse("play:move", kwargs={"game_id": row.pk}),
         "step_limit": flow.COMPUTER_STEP_LIMIT,
+        "computers_url": reverse("play:computers", kwargs={"game_id": row.pk}),
         "resources": [(r, words.resource_name(r)) for r in words.RESOURCES],
         "others": [(c, words.player(c, "dat")) for c in game.players if c != person],
         "can_offer": person == game.current_player and game.phase in ("trade", "main"),
