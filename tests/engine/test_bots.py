@@ -274,3 +274,19 @@ def test_every_kind_of_action_has_a_czech_description():
         assert text.startswith("Modrý ") and text.endswith(".") and "None" not in text
     assert words.describe(actions.TradeBank("blue", "ore", "wool"), rate=3) == \
         "mění se zámořím 3 rudy za 1 vlnu"
+
+
+def test_the_strong_bot_does_not_peek_at_the_dice_to_come_nor_the_deck_order():
+    game, strong, bots = strong_against_random(8)
+    other_rng = Game.new(Board.beginner(), seed=99).to_json()["rng"]
+    checked = 0
+    while game.winner is None and checked < 200:
+        color = game.acting_player
+        if color == strong:
+            position = game.to_json()
+            changed = dict(position, rng=other_rng, deck=list(reversed(position["deck"])))
+            assert (StrongBot(8).decide(Game.from_json(changed)).action
+                    == StrongBot(8).decide(Game.from_json(position)).action)
+            checked += 1
+        game.apply(bots[color].decide(game).action)
+    assert checked == 200 or game.winner is not None
