@@ -338,3 +338,33 @@ def test_an_offer_to_the_person_is_spelled_out():
     text = table.offer_text(game, "red")
     assert text.startswith("Oranžový vám nabízí obchod: dá 1 ") and " za 1 " in text
     assert table.offer_text(game, "blue") == ""
+
+
+def test_discarding_half_after_a_seven_with_the_form(client):
+    url = start(client, seed=3)
+    row = PlayedGame.objects.get()
+    for dice in [(4, 4), (5, 5), (3, 3), (4, 5), (2, 4), (6, 6), (5, 6)] * 4:
+        if store.game_of(row).hand_size("orange") > 7:
+            break
+        roll(url, dice)
+        post_move(client, url, {"type": "end_turn", "player": "orange"})
+        row.refresh_from_db()
+    hand = store.game_of(row).hand("orange")
+    owed = sum(hand.values()) // 2
+    roll(url, (3, 4))
+    page = text(client.get(url))
+    assert re.search(rf"Odhoďte {owed} (karty|karet)</strong>", page)
+    wrong = client.post(url + "tah/", {"druh": "odhodit", "odhodit_brick": "1"})
+    assert "Tento tah nejde." in text(wrong)
+    assert "Počty karet zadejte" in text(client.post(url + "tah/", {
+        "druh": "odhodit", "odhodit_ore": "-2"}))
+    cards, left = {}, owed
+    for resource, count in hand.items():
+        take = min(count, left)
+        if take:
+            cards[f"odhodit_{resource}"] = str(take)
+            left -= take
+    response = client.post(url + "tah/", {"druh": "odhodit", **cards})
+    assert response.status_code == 302
+    row.refresh_from_db()
+    assert store.game_of(row).hand_size("orange") == sum(hand.values()) - owed

@@ -149,7 +149,8 @@ def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
         "spot": table.spot(game, legal, place, mode, position) if legal and place else None,
         "choices": table.choices(game, legal, position),
         "can_knight": any(isinstance(a, actions.PlayKnight) for a in legal),
-        "discard_owed": game.discards_owed.get(person, 0) if person else 0,
+        "discard_owed": words.card_count(game.discards_owed.get(person, 0)) if person
+        and game.discards_owed.get(person) else "",
         "players": table.players(game, viewer if not handoff else None, everyone),
         "bank": table.bank(game),
         "refusal": refusal,
