@@ -29,9 +29,12 @@ MODES = ("rytir", "proc-krizovatky", "proc-cesty")
 NEW_MOVES_SHOWN = 80
 
 
-def _message(request, title: str, text: str, status: int, retry_url: str = "") -> HttpResponse:
-    return pages.message(request, title, text, status, section="play",
-                         retry_url=retry_url or reverse("play:index"))
+def _message(request, title: str, text: str, status: int, retry_url: str = "",
+             retry_label: str = "Nová hra") -> HttpResponse:
+    return render(request, "play/message.html", {
+        "section": "play", "title": title, "text": text,
+        "retry_url": retry_url or reverse("play:index"), "retry_label": retry_label,
+    }, status=status)
 
 
 def _not_found(request) -> HttpResponse:
@@ -80,7 +83,7 @@ def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
     except (ValueError, IndexError):
         return _message(request, "Tento krok příkladu neexistuje",
                         "Hrát lze jen od kroku, který příklad hry má.", 404,
-                        reverse("example:game"))
+                        reverse("example:game"), "Příklad hry")
     record_data = example_replay.load_record()
     players = tuple(record_data["players"])
     person = game.acting_player or game.current_player
