@@ -185,11 +185,12 @@ def _news(row) -> tuple[list[dict], list[dict]]:
     return mine, theirs
 
 
-def _table(request, row, game, setup, *, refusal=None, status=200) -> HttpResponse:
+def _table(request, row, game, setup, *, refusal=None) -> HttpResponse:
+    """The game page, or its table for htmx. A refused move is answered here too (200:
+    htmx swaps only successful answers in)."""
     context = _context(request, row, game, setup, refusal=refusal)
     template = "play/game.html#table" if request.htmx else "play/game.html"
-    return pages.fragment(request, template, context) if status == 200 else render(
-        request, template, context, status=status)
+    return pages.fragment(request, template, context)
 
 
 @require_safe
