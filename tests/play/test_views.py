@@ -368,3 +368,13 @@ def test_discarding_half_after_a_seven_with_the_form(client):
     assert response.status_code == 302
     row.refresh_from_db()
     assert store.game_of(row).hand_size("orange") == sum(hand.values()) - owed
+
+
+def test_the_game_page_has_no_inline_script_or_style_and_a_strict_policy(client):
+    url = start(client, seed=3)
+    roll(url, (3, 4))  # a 7: the robber's hexes become targets
+    response = client.get(url)
+    page = text(response)
+    assert "unsafe-inline" not in response["Content-Security-Policy"]
+    assert not re.search(r"<script(?![^>]*\bsrc=)|\sstyle=|\son[a-z]+=", page)
+    assert 'class="target target-hex"' in page
