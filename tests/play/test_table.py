@@ -47,6 +47,17 @@ def test_moves_are_grouped_by_kind_in_the_order_of_a_turn():
     assert knight["count"] == len(knight["buttons"]) == 36 and knight["more"] == 0
 
 
+def test_only_the_many_ways_to_discard_are_cut_short():
+    game = Game.beginner()
+    game.set_hand("orange", {"brick": 2, "lumber": 2, "wool": 2, "grain": 2, "ore": 2})
+    game.apply(actions.RollDice("orange", (3, 4)))
+    groups = table.choices(game, table.person_actions(game), board_svg.position_of(game))
+    [discard] = groups
+    assert discard["title"] == "Odhodit polovinu karet"
+    assert len(discard["buttons"]) == table.SHOWN_DISCARDS < discard["count"]
+    assert discard["more"] == discard["count"] - table.SHOWN_DISCARDS
+
+
 def test_an_id_naming_a_corner_and_a_coastal_path_offers_both():
     assert table.canonical_place("e1.SE") == {("node", "e1.SE"), ("path", "e1.SE")}
     assert table.canonical_place("nikde") == set()

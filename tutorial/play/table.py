@@ -39,8 +39,8 @@ KINDS = (
     ("Obchodní karty", ("ForcedTrade", "RobberToDesert", "RetireKnight")),
     ("Ukončit", ("EndTrade", "EndTurn")),
 )
-# Listing every discard or every pair of free roads would drown the page.
-SHOWN_PER_KIND = 40
+# Every way to discard half of a big hand would drown the page: the discard form takes any.
+SHOWN_DISCARDS = 12
 NODE_ACTIONS = ("PlaceSettlement", "BuildSettlement", "BuildCity", "BuildNeutralSettlement")
 PATH_ACTIONS = ("PlaceRoad", "BuildRoad", "BuildNeutralRoad")
 
@@ -98,11 +98,12 @@ def choices(game: Game, legal: list[actions.Action], position: dict) -> list[dic
         found = [a for a in legal if type(a).__name__ in names]
         if not found:
             continue
+        shown = found[:SHOWN_DISCARDS] if names[0] == "Discard" else found
         groups.append({
             "title": title,
             "count": len(found),
-            "buttons": [button(game, a, position) for a in found[:SHOWN_PER_KIND]],
-            "more": max(0, len(found) - SHOWN_PER_KIND),
+            "buttons": [button(game, a, position) for a in shown],
+            "more": len(found) - len(shown),
             "kind": names[0],
         })
     return groups
