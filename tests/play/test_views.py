@@ -378,3 +378,17 @@ def test_the_game_page_has_no_inline_script_or_style_and_a_strict_policy(client)
     assert "unsafe-inline" not in response["Content-Security-Policy"]
     assert not re.search(r"<script(?![^>]*\bsrc=)|\sstyle=|\son[a-z]+=", page)
     assert 'class="target target-hex"' in page
+
+
+def test_a_log_the_engine_no_longer_accepts_is_a_czech_410_not_a_500(client):
+    url = start(client, seed=3)
+    roll(url, (4, 4))
+    row = PlayedGame.objects.get()
+    row.log.filter(number=0).update(action={"type": "build_city", "player": "orange",
+                                            "node": "a1.N"})
+    store._cache.clear()
+    for path in ("", "tah/1/krok/1/"):
+        response = client.get(url + path)
+        assert response.status_code == 410 and "Tuto hru už nelze přehrát" in text(response)
+    assert client.get(url + "zapis.json").status_code == 410
+    assert client.post(url + "tah/", {"akce": "{}"}).status_code == 410

@@ -13,6 +13,7 @@ from functools import lru_cache
 from django.urls import reverse
 
 from engine import actions
+from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, narrate
 from tutorial.example import replay as example_replay
 from tutorial.example.views import StepPages, render_step
@@ -60,7 +61,10 @@ def first_step_url(row) -> str:
 @lru_cache(maxsize=4)
 def _build(game_id: str, length: int) -> example_replay.Replay:
     row = store.PlayedGame.objects.get(pk=game_id)
-    return build(store.setup_of(row), list(row.log.order_by("number")[:length]))
+    try:
+        return build(store.setup_of(row), list(row.log.order_by("number")[:length]))
+    except (RuleViolation, InvalidInput, KeyError, TypeError, ValueError) as exc:
+        raise store.Unreadable from exc
 
 
 def build(setup: flow.Setup, moves: list) -> example_replay.Replay:

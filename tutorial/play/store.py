@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine import Game
+from engine.errors import InvalidInput, RuleViolation
 from tutorial.play import computers, flow
 from tutorial.play.models import Move, PlayedGame
 
@@ -30,6 +31,17 @@ _lock = threading.Lock()
 
 class Conflict(Exception):
     """The log changed under us (another tab moved first)."""
+
+
+class Unreadable(Exception):
+    """The stored log no longer replays (the engine's rules changed since it was played)."""
+
+
+def replay(setup: flow.Setup, log: list[dict]) -> Game:
+    try:
+        return flow.replay(setup, log)
+    except (RuleViolation, InvalidInput, KeyError, TypeError, ValueError) as exc:
+        raise Unreadable from exc
 
 
 def address_key(address: str) -> str:
@@ -50,7 +62,10 @@ def find(game_id: str) -> PlayedGame | None:
 
 
 def setup_of(row: PlayedGame) -> flow.Setup:
-    return flow.Setup.from_json(row.setup)
+    try:
+        return flow.Setup.from_json(row.setup)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise Unreadable from exc
 
 
 def log_of(row: PlayedGame) -> list[Move]:
@@ -72,7 +87,7 @@ def table(row: PlayedGame) -> tuple[Game, dict]:
             return cached[1].copy(), cached[2]
     setup = setup_of(row)
     actions = list(row.log.order_by("number").values_list("action", flat=True))
-    game = flow.replay(setup, actions)
+    game = replay(setup, actions)
     bots = cached[2] if cached else computers.seat(setup)
     _remember(row.pk, len(actions), game, bots)
     return game.copy(), bots

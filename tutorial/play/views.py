@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from functools import wraps
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -41,6 +42,23 @@ def _not_found(request) -> HttpResponse:
     return _message(request, "Tuto hru neznáme",
                     "Hra s touto adresou neexistuje nebo byla smazána (hry, které nikdo 30 dní"
                     " neotevřel, mažeme). Můžete začít novou.", 404)
+
+
+def with_game(view):
+    """Find the game of the URL: a Czech 404 when there is none, a Czech 410 when its log no
+    longer replays (the engine's rules changed under a stored game)."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, game_id: str, *args, **kwargs) -> HttpResponse:
+        row = store.find(game_id)
+        if row is None:
+            return _not_found(request)
+        try:
+            return view(request, row, *args, **kwargs)
+        except store.Unreadable:
+            return _message(request, "Tuto hru už nelze přehrát",
+                            "Záznam této hry už pravidlový engine nepřijme (pravidla se od té"
+                            " doby změnila). Začněte prosím novou hru.", 410)
+    return wrapper
 
 
 def _too_many(request) -> HttpResponse:
@@ -194,29 +212,25 @@ def _table(request, row, game, setup, *, refusal=None) -> HttpResponse:
 
 
 @require_safe
-def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    row = store.find(game_id)
-    if row is None:
-        return _not_found(request)
+@with_game
+def game_page(request: HttpRequest, row) -> HttpResponse:
     store.touch(row)
     setup = store.setup_of(row)
     return _table(request, row, store.game_of(row), setup)
 
 
 @require_POST
-def move(request: HttpRequest, game_id: str) -> HttpResponse:
+@with_game
+def move(request: HttpRequest, row) -> HttpResponse:
     started = time.perf_counter()
-    response = _move(request, game_id)
+    response = _move(request, row)
     # The time the server spent on the move and the computer players' replies
     # (scripts/loadtest_play.py reads it).
     response["Server-Timing"] = f"tah;dur={(time.perf_counter() - started) * 1000:.1f}"
     return response
 
 
-def _move(request: HttpRequest, game_id: str) -> HttpResponse:
-    row = store.find(game_id)
-    if row is None:
-        return _not_found(request)
+def _move(request: HttpRequest, row) -> HttpResponse:
     setup = store.setup_of(row)
     game, bots = store.table(row)
     person = flow.person_may_act(game, setup)
@@ -266,11 +280,9 @@ def _counts(request: HttpRequest, prefix: str) -> dict[str, int]:
 
 
 @require_POST
-def handoff(request: HttpRequest, game_id: str) -> HttpResponse:
+@with_game
+def handoff(request: HttpRequest, row) -> HttpResponse:
     """'Předejte zařízení': the person now holding it says who they are."""
-    row = store.find(game_id)
-    if row is None:
-        return _not_found(request)
     setup = store.setup_of(row)
     acting = store.game_of(row).acting_player
     if acting in setup.people:
@@ -279,11 +291,9 @@ def handoff(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
-def computers(request: HttpRequest, game_id: str) -> HttpResponse:
+@with_game
+def computers(request: HttpRequest, row) -> HttpResponse:
     """Let the computer players go on: one turn, or up to the limit (watching a game)."""
-    row = store.find(game_id)
-    if row is None:
-        return _not_found(request)
     setup = store.setup_of(row)
     game, bots = store.table(row)
     one_turn = request.POST.get("kolik") != "vic"
@@ -305,7 +315,12 @@ def record_json(request: HttpRequest, game_id: str) -> HttpResponse:
     if row is None:
         return JsonResponse({"error": "Tuto hru neznáme."}, status=404,
                             json_dumps_params={"ensure_ascii": False})
-    return JsonResponse(record.as_json(row), json_dumps_params={"ensure_ascii": False})
+    try:
+        data = record.as_json(row)
+    except store.Unreadable:
+        return JsonResponse({"error": "Záznam této hry už engine nepřijme."}, status=410,
+                            json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
 @require_safe
@@ -314,8 +329,6 @@ def turn(request: HttpRequest, game_id: str, turn: int) -> HttpResponse:
 
 
 @require_safe
-def step(request: HttpRequest, game_id: str, turn: int, step: int) -> HttpResponse:
-    row = store.find(game_id)
-    if row is None:
-        return _not_found(request)
+@with_game
+def step(request: HttpRequest, row, turn: int, step: int) -> HttpResponse:
     return record.step_page(request, row, turn, step)
