@@ -148,6 +148,90 @@ class TradePlayers(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class OfferTrade(Action):
+    """A domestic offer by the player on turn to ``partner`` (None = to all the others):
+    ``give`` what the offerer gives, ``get`` what he asks for. Nothing moves until the
+    addressee accepts."""
+
+    partner: str | None
+    give: dict[str, int]
+    get: dict[str, int]
+    type: ClassVar[str] = "offer_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade(Action):
+    """The addressee of the pending offer accepts it: the trade is carried out."""
+
+    type: ClassVar[str] = "accept_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineTrade(Action):
+    """The addressee of the pending offer declines it."""
+
+    type: ClassVar[str] = "decline_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterOffer(Action):
+    """The addressee proposes other terms: ``give``/``get`` from the addressee's side."""
+
+    give: dict[str, int]
+    get: dict[str, int]
+    type: ClassVar[str] = "counter_offer"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildNeutralSettlement(Action):
+    """Katan pro dva: the free settlement a builder puts up for a neutral player."""
+
+    neutral: str
+    node: str
+    type: ClassVar[str] = "build_neutral_settlement"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildNeutralRoad(Action):
+    """Katan pro dva: the free road for a neutral player when no neutral settlement fits."""
+
+    neutral: str
+    path: str
+    type: ClassVar[str] = "build_neutral_road"
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedTrade(Action):
+    """Katan pro dva, trade-card action: draw 2 random resource cards from the opponent
+    (``drawn`` = the cards chance gave; None = the game's random generator)."""
+
+    drawn: tuple[str, ...] | None = None
+    type: ClassVar[str] = "forced_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBack(Action):
+    """Katan pro dva: after a forced trade, the 2 cards of one's choice for the opponent."""
+
+    cards: dict[str, int]
+    type: ClassVar[str] = "give_back"
+
+
+@dataclass(frozen=True, slots=True)
+class RobberToDesert(Action):
+    """Katan pro dva, trade-card action: the robber goes to the desert; nobody is robbed."""
+
+    type: ClassVar[str] = "robber_to_desert"
+
+
+@dataclass(frozen=True, slots=True)
+class RetireKnight(Action):
+    """Katan pro dva: remove one of one's played knights from the game for 2 trade cards."""
+
+    type: ClassVar[str] = "retire_knight"
+
+
+@dataclass(frozen=True, slots=True)
 class EndTrade(Action):
     """Trade phase over, build phase begins (separate phases only)."""
 
@@ -164,10 +248,12 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (
         PlaceSettlement, PlaceRoad, RollDice, Discard, MoveRobber, PlayKnight, PlayRoadBuilding,
         PlayYearOfPlenty, PlayMonopoly, BuildRoad, BuildSettlement, BuildCity,
-        BuyDevelopmentCard, TradeBank, TradePlayers, EndTrade, EndTurn,
+        BuyDevelopmentCard, TradeBank, TradePlayers, OfferTrade, AcceptTrade, DeclineTrade,
+        CounterOffer, BuildNeutralSettlement, BuildNeutralRoad, ForcedTrade, GiveBack,
+        RobberToDesert, RetireKnight, EndTrade, EndTurn,
     )
 }
-_TUPLE_FIELDS = {"dice", "paths", "resources"}
+_TUPLE_FIELDS = {"dice", "paths", "resources", "drawn"}
 
 
 def from_json(d: dict) -> Action:

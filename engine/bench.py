@@ -1,12 +1,12 @@
 """Speed benchmark: full games between random players.
 
-    python -m engine.bench [--seconds S] [--seed N]
+    python -m engine.bench [--seconds S] [--seed N] [--without-domestic-trades] [--players 2]
 
-Four players each pick uniformly at random among ``legal_actions()``; a game ends with a
-winner or after 1000 turns. If catanatron is importable (optional extra ``bench``), its
-random players get the same time budget. Before that, recorded games are replayed (applying
-their actions, chance included, without listing legal actions): what the site does. The last
-line is always
+Four players (``--players 2``: two, playing Katan pro dva; ``--players 3``: three) each pick
+uniformly at random among ``legal_actions()``; a game ends with a winner or after 1000 turns.
+If catanatron is importable (optional extra ``bench``), its random players get the same time
+budget (four players only). Before that, recorded games are replayed (applying their actions,
+chance included, without listing legal actions): what the site does. The last line is always
 ``engine games_per_s=<f> decisions_per_s=<f> games=<n>`` (decisions = actions applied).
 """
 
@@ -16,19 +16,27 @@ import argparse
 import random
 import time
 
-from .actions import TradePlayers
+from .actions import OfferTrade
 from .board import Board
+from .constants import COLORS
 from .game import Game
+from .rules import Rules
 
 TURN_CAP = 1000
 
 
-def play_random_game(seed: int, domestic: bool = True) -> tuple[Game, int]:
-    """One game of four random players on a variable board; (final game, actions applied).
-    ``domestic=False``: the players never trade with each other (catanatron's random players
-    are offered no domestic trades), which makes the action mix comparable."""
+def new_game(seed: int, players: int = 4) -> Game:
+    """A game on a variable board; 2 players play Katan pro dva."""
+    rules = Rules(two_player=players == 2)
+    return Game.new(Board.variable(seed), COLORS[:players], seed=seed, rules=rules)
+
+
+def play_random_game(seed: int, domestic: bool = True, players: int = 4) -> tuple[Game, int]:
+    """One game of random players on a variable board; (final game, actions applied).
+    ``domestic=False``: the players never offer each other trades (catanatron's random
+    players are offered no domestic trades), which makes the action mix comparable."""
     rng = random.Random(seed)
-    game = Game.new(Board.variable(seed), seed=seed)
+    game = new_game(seed, players)
     choice = rng.choice
     legal = game.legal_actions
     apply = game.apply
@@ -36,35 +44,37 @@ def play_random_game(seed: int, domestic: bool = True) -> tuple[Game, int]:
     while game._winner < 0 and game._turn <= TURN_CAP:
         options = legal()
         if not domestic:
-            options = [a for a in options if a.__class__ is not TradePlayers]
+            options = [a for a in options if a.__class__ is not OfferTrade]
         apply(choice(options))
         decisions += 1
     return game, decisions
 
 
-def bench_engine(seconds: float, seed: int = 0, domestic: bool = True) -> tuple[int, int, float]:
+def bench_engine(seconds: float, seed: int = 0, domestic: bool = True,
+                 players: int = 4) -> tuple[int, int, float]:
     games = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        _, n = play_random_game(seed + games, domestic)
+        _, n = play_random_game(seed + games, domestic, players)
         games += 1
         decisions += n
     return games, decisions, time.perf_counter() - start
 
 
-def bench_replay(seconds: float, seed: int = 0, sample: int = 4) -> tuple[int, int, float]:
+def bench_replay(seconds: float, seed: int = 0, sample: int = 4,
+                 players: int = 4) -> tuple[int, int, float]:
     """Replays of recorded games (what the tutorial and the quizzes do): the actions of a few
     finished random games, chance included, applied again to a fresh game without listing
     the legal actions. (games replayed, actions applied, seconds)"""
     records = []
     for n in range(sample):
-        game, _ = play_random_game(seed + n, domestic=False)
-        records.append((Board.variable(seed + n), list(game.history)))
+        game, _ = play_random_game(seed + n, domestic=False, players=players)
+        records.append((seed + n, list(game.history)))
     games = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        board, history = records[games % sample]
-        replayed = Game.new(board, seed=0)
+        game_seed, history = records[games % sample]
+        replayed = new_game(game_seed, players)
         apply = replayed.apply
         for action in history:
             apply(action)
@@ -97,16 +107,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--without-domestic-trades", action="store_true",
                         help="random players never trade with each other (as in catanatron)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                        help="2 = Katan pro dva (catanatron is then not run)")
     args = parser.parse_args(argv)
 
     domestic = not args.without_domestic_trades
-    r_games, r_actions, r_elapsed = bench_replay(min(args.seconds, 4.0), args.seed)
+    players = args.players
+    r_games, r_actions, r_elapsed = bench_replay(min(args.seconds, 4.0), args.seed,
+                                                 players=players)
     print(f"replay games_per_s={r_games / r_elapsed:.1f} actions_per_s={r_actions / r_elapsed:.0f}"
           f" actions_per_game={r_actions / r_games:.0f}")
-    games, decisions, elapsed = bench_engine(args.seconds, args.seed, domestic)
+    games, decisions, elapsed = bench_engine(args.seconds, args.seed, domestic, players)
     ours = decisions / elapsed
-    theirs = bench_catanatron(args.seconds)
-    if theirs is None:
+    theirs = bench_catanatron(args.seconds) if players == 4 else None
+    if players != 4:
+        print(f"catanatron: not compared ({players} players)")
+    elif theirs is None:
         print("catanatron: not installed (pip install -e '.[bench]' to compare)")
     else:
         c_games, c_decisions, c_elapsed = theirs

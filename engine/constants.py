@@ -52,6 +52,15 @@ COSTS = {
     "development_card": DEV_CARD_COST,
 }
 
+# Katan pro dva (001): trade cards, and where each neutral colour's starting settlement goes.
+# RECONSTRUCTION: 001's picture with the marked intersections is lost; these intersections
+# were chosen on the beginner board (no two touch, none touches a beginner's starting piece)
+# and are used unchanged on a variable board.
+TRADE_CARDS = 14
+TRADE_CARDS_START = 4
+TRADE_CARDS_MAX = 7
+NEUTRAL_SPOTS = {"orange": "c3.SE", "red": "a1.S", "blue": "a3.SE", "white": "d2.SE"}
+
 LONGEST_ROAD_MIN = 5
 LARGEST_ARMY_MIN = 3
 SPECIAL_CARD_POINTS = 2

@@ -179,3 +179,67 @@ class GameWon(Event):
     points: int
     revealed: int  # victory-point cards revealed
     kind: ClassVar[str] = "game_won"
+
+
+@dataclass(slots=True)
+class TradeOffered(Event):
+    """A domestic offer (or counter-offer) waits for ``to``; give/get from ``player``'s side."""
+
+    player: str
+    to: list[str]
+    give: dict[str, int]
+    get: dict[str, int]
+    counter: bool
+    kind: ClassVar[str] = "trade_offered"
+
+
+@dataclass(slots=True)
+class TradeDeclined(Event):
+    player: str
+    offerer: str
+    kind: ClassVar[str] = "trade_declined"
+
+
+@dataclass(slots=True)
+class NeutralBuilt(Event):
+    """Katan pro dva: ``player`` built a free piece for the neutral colour ``neutral``."""
+
+    player: str
+    neutral: str
+    piece: str
+    place: str
+    kind: ClassVar[str] = "neutral_built"
+
+
+@dataclass(slots=True)
+class TradeCardsChanged(Event):
+    """Katan pro dva: trade cards gained or paid (``change`` signed, ``total`` after)."""
+
+    player: str
+    change: int
+    total: int
+    reason: str
+    kind: ClassVar[str] = "trade_cards_changed"
+
+
+@dataclass(slots=True)
+class ForcedTradeDrawn(Event):
+    player: str
+    victim: str
+    drawn: dict[str, int]
+    kind: ClassVar[str] = "forced_trade"
+
+
+@dataclass(slots=True)
+class GivenBack(Event):
+    player: str
+    partner: str
+    cards: dict[str, int]
+    kind: ClassVar[str] = "given_back"
+
+
+@dataclass(slots=True)
+class KnightRetired(Event):
+    player: str
+    knights: int
+    kind: ClassVar[str] = "knight_retired"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from . import actions as A
 from . import events as E
@@ -18,6 +19,7 @@ from .board import Board, beginner_data
 from .constants import (
     CARDS_PER_RESOURCE,
     CITY_COST,
+    COLOR_CZ,
     COLORS,
     DECK_COMPOSITION,
     DEV_CARD_COST,
@@ -25,6 +27,7 @@ from .constants import (
     DEV_CARD_INDEX,
     DEV_CARDS,
     GENERIC,
+    HARBOR_KIND_INDEX,
     HARBOR_KINDS,
     KNIGHT,
     LARGEST_ARMY_MIN,
@@ -33,16 +36,21 @@ from .constants import (
     MAX_ROADS,
     MAX_SETTLEMENTS,
     MONOPOLY,
+    NEUTRAL_SPOTS,
     RESOURCE_INDEX,
     RESOURCES,
     ROAD_BUILDING,
     ROAD_COST,
     SETTLEMENT_COST,
+    TRADE_CARDS,
+    TRADE_CARDS_MAX,
+    TRADE_CARDS_START,
     VICTORY_POINT,
     YEAR_OF_PLENTY,
 )
 from .errors import InvalidInput, RuleViolation
 from .longest_road import longest_road_length, longest_trail
+from .position_checks import check_position
 from .rules import Rules
 from .topology import (
     HEX_CORNERS,
@@ -61,11 +69,24 @@ from .topology import (
     PATH_INDEX,
 )
 
-PHASES = ("setup", "roll", "discard", "robber", "trade", "build", "main", "over")
+PHASES = ("setup", "roll", "discard", "robber", "trade", "build", "main", "offer", "neutral",
+          "give_back", "over")
+# Phases that interrupt another one and return to it (Game._resume).
+INTERRUPTIONS = ("offer", "neutral", "give_back")
 CARD_PHASES = ("roll", "trade", "build", "main")
 TRADE_PHASES = ("trade", "main")
 BUILD_PHASES = ("build", "main")
 POSITION_FORMAT = "almanach-katanu/position@1"
+
+
+class _Offer(NamedTuple):
+    """A domestic offer waiting for an answer; give/get from the offerer's side."""
+
+    offerer: int
+    give: tuple[int, ...]
+    get: tuple[int, ...]
+    to: tuple[int, ...]      # the addressees still to answer, in turn order
+    counter: bool
 
 
 class _SeatActions:
@@ -85,10 +106,24 @@ class _SeatActions:
         self.city = [A.BuildCity(color, n) for n in INTERSECTION_IDS]
         self.bank = [[A.TradeBank(color, g, t) for t in RESOURCES] for g in RESOURCES]
         self.domestic = {
-            partner: [[A.TradePlayers(color, partner, {g: 1}, {t: 1}) for t in RESOURCES]
+            partner: [[A.OfferTrade(color, partner, {g: 1}, {t: 1}) for t in RESOURCES]
                       for g in RESOURCES]
             for partner in COLORS if partner != color
         }
+        self.counter = [[A.CounterOffer(color, {g: 1}, {t: 1}) for t in RESOURCES]
+                        for g in RESOURCES]
+        self.accept = A.AcceptTrade(color)
+        self.decline = A.DeclineTrade(color)
+        self.forced_trade = A.ForcedTrade(color)
+        self.robber_to_desert = A.RobberToDesert(color)
+        self.retire_knight = A.RetireKnight(color)
+        self.give_back: dict[tuple[int, ...], A.GiveBack] = {}
+        self.neutral_settlement = {
+            neutral: [A.BuildNeutralSettlement(color, neutral, n) for n in INTERSECTION_IDS]
+            for neutral in COLORS if neutral != color}
+        self.neutral_road = {
+            neutral: [A.BuildNeutralRoad(color, neutral, q) for q in PATH_IDS]
+            for neutral in COLORS if neutral != color}
         self.robber = [{None: A.MoveRobber(color, h)} for h in HEX_IDS]
         self.knight = [{None: A.PlayKnight(color, h)} for h in HEX_IDS]
         for h, hex_id in enumerate(HEX_IDS):
@@ -104,7 +139,7 @@ class _SeatActions:
         self.discard: dict[tuple[int, ...], A.Discard] = {}
         self.road_building: dict[tuple[int, ...], A.PlayRoadBuilding] = {}
         self._bank_lists: dict[int, tuple[A.TradeBank, ...]] = {}
-        self._domestic_lists: dict[str, dict[int, tuple[A.TradePlayers, ...]]] = {
+        self._domestic_lists: dict[str, dict[int, tuple[A.OfferTrade, ...]]] = {
             partner: {} for partner in self.domestic
         }
 
@@ -119,8 +154,8 @@ class _SeatActions:
                 for t in range(5) if t != g and available >> t & 1)
         return found
 
-    def domestic_trades(self, partner: str, mine: int, theirs: int) -> tuple[A.TradePlayers, ...]:
-        """1-for-1 trades with ``partner``: any resource of mask ``mine`` for a different
+    def domestic_trades(self, partner: str, mine: int, theirs: int) -> tuple[A.OfferTrade, ...]:
+        """1-for-1 offers to ``partner``: any resource of mask ``mine`` for a different
         one of mask ``theirs``."""
         cache = self._domestic_lists[partner]
         key = mine << 5 | theirs
@@ -134,13 +169,6 @@ class _SeatActions:
 
 
 _SEAT_ACTIONS = {color: _SeatActions(color) for color in COLORS}
-# The shared 1-for-1 trade offers, parsed once: id -> (action, resource given, received).
-_ONE_FOR_ONE: dict[int, tuple[A.TradePlayers, int, int]] = {}
-for _seat in _SEAT_ACTIONS.values():
-    for _table in _seat.domestic.values():
-        for _g, _row in enumerate(_table):
-            for _t, _offer in enumerate(_row):
-                _ONE_FOR_ONE[id(_offer)] = (_offer, _g, _t)
 
 
 def _lookup(table: dict, key: object) -> int | None:
@@ -190,7 +218,8 @@ def _multisets(hand: Sequence[int], k: int) -> list[tuple[int, ...]]:
 
 
 class Game:
-    """A game of the base game for 3–4 players (sandboxes: 2–4)."""
+    """A game of the base game for 3–4 players, or of Katan pro dva for 2 with
+    ``Rules(two_player=True)`` (sandboxes: 2–4)."""
 
     __slots__ = (
         "board", "rules", "history", "_colors", "_seat", "_n", "_rng", "_acts",
@@ -200,6 +229,8 @@ class Game:
         "_robber", "_phase", "_current", "_turn", "_winner", "_dev_played", "_discard",
         "_harbors", "_fresh", "_road_len", "_lr", "_la",
         "_setup_order", "_setup_step", "_setup_node",
+        "_seats", "_owners", "_two", "_resume", "_offer", "_neutral_owed", "_tc", "_tc_used",
+        "_knight_retired", "_removed_knights", "_rolls", "_first_total",
     )
 
     # -- construction ------------------------------------------------------------------
@@ -221,18 +252,26 @@ class Game:
         self.board = board
         self.rules = rules
         self.history: list[A.Action] = []
-        self._colors = colors
+        # Seats 0..n-1 are the players; in Katan pro dva the neutral colours follow them:
+        # they own pieces on the board but hold no cards and never act.
+        two = rules.two_player
+        neutrals = tuple(c for c in COLORS if c not in colors) if two else ()
+        seats = n + len(neutrals)
+        self._colors = colors + neutrals
         self._seat = {c: i for i, c in enumerate(colors)}
+        self._owners = {c: i for i, c in enumerate(self._colors)}
         self._n = n
+        self._seats = seats
+        self._two = two
         self._rng = rng
         self._acts = [_SEAT_ACTIONS[c] for c in colors]
         self._node_owner = [-1] * NUM_INTERSECTIONS
         self._node_level = [0] * NUM_INTERSECTIONS
         self._blocked = [False] * NUM_INTERSECTIONS
         self._path_owner = [-1] * NUM_PATHS
-        self._roads: list[list[int]] = [[] for _ in range(n)]
-        self._settlements: list[list[int]] = [[] for _ in range(n)]
-        self._cities: list[list[int]] = [[] for _ in range(n)]
+        self._roads: list[list[int]] = [[] for _ in range(seats)]
+        self._settlements: list[list[int]] = [[] for _ in range(seats)]
+        self._cities: list[list[int]] = [[] for _ in range(seats)]
         self._hands = [[0] * 5 for _ in range(n)]
         self._bank = [CARDS_PER_RESOURCE] * 5
         self._dev = [[0] * 5 for _ in range(n)]
@@ -247,14 +286,23 @@ class Game:
         self._winner = -1
         self._dev_played = False
         self._discard = [0] * n
-        self._harbors = [0] * n
-        self._fresh = [0] * n
-        self._road_len = [0] * n
+        self._harbors = [0] * seats
+        self._fresh = [0] * seats
+        self._road_len = [0] * seats
         self._lr = -1
         self._la = -1
         self._setup_order = tuple(range(n)) + tuple(range(n - 1, -1, -1))
         self._setup_step = 0
         self._setup_node = -1
+        self._resume = ""           # the phase an interruption ("offer", ...) returns to
+        self._offer: _Offer | None = None
+        self._neutral_owed = 0
+        self._tc = [0] * n          # trade cards in hand (Katan pro dva)
+        self._tc_used = False       # a trade-card action taken in this turn
+        self._knight_retired = False
+        self._removed_knights = 0   # knights retired from the game for trade cards
+        self._rolls = 0             # rolls made in this turn (Katan pro dva: two)
+        self._first_total = 0
 
     @classmethod
     def new(cls, board: Board, players: Sequence[str] = COLORS, seed: int = 0,
@@ -263,11 +311,23 @@ class Game:
         seating order, the first one starts. ``deck``: the development cards from the top
         (the rest of the 25 follow, shuffled)."""
         players = tuple(players)
-        if not 3 <= len(players) <= 4:
-            raise InvalidInput("Základní hra je pro 3–4 hráče.")
-        game = cls(board, players, rules or Rules(), random.Random(seed))
+        rules = rules or Rules()
+        if rules.two_player and len(players) != 2:
+            raise InvalidInput("Katan pro dva hrají právě 2 hráči.")
+        if not rules.two_player and not 3 <= len(players) <= 4:
+            raise InvalidInput("Základní hra je pro 3–4 hráče (pro 2 hráče je Katan pro dva).")
+        game = cls(board, players, rules, random.Random(seed))
         game._deal_deck(deck)
+        if rules.two_player:
+            game._place_neutrals()
         return game
+
+    def _place_neutrals(self) -> None:
+        """Katan pro dva: each neutral colour's settlement on its marked intersection (a
+        reconstruction, see constants.NEUTRAL_SPOTS), and 4 trade cards per player."""
+        for s in range(self._n, self._seats):
+            self._put_settlement(s, self._node(NEUTRAL_SPOTS[self._colors[s]]), fresh=False)
+        self._tc = [TRADE_CARDS_START] * self._n
 
     @classmethod
     def beginner(cls, players: Sequence[str] = COLORS, seed: int = 0,
@@ -276,19 +336,21 @@ class Game:
         file, starting resources from each starred settlement; the first player rolls."""
         game = cls.new(Board.beginner(), players, seed, rules, deck)
         start = beginner_data()["start"]
-        for p, color in enumerate(game._colors):
+        for p, color in enumerate(game.players):
             pieces = start[color]
             for node_id in pieces["settlements"]:
                 game._put_settlement(p, game._node(node_id), fresh=False)
+                if game._two:
+                    game._settlement_trade_cards(p, game._node(node_id), [])
             for path_id in pieces["roads"]:
                 game._put_road(p, game._path(path_id))
-        for p, color in enumerate(game._colors):
+        for p, color in enumerate(game.players):
             for h in INTERSECTION_HEXES[game._node(start[color]["starred"])]:
                 r = game.board.hex_resource[h]
                 if r >= 0:
                     game._hands[p][r] += 1
                     game._bank[r] -= 1
-        game._update_longest_road(range(game._n), [])
+        game._update_longest_road(range(game._seats), [])
         game._start_play()
         return game
 
@@ -298,11 +360,17 @@ class Game:
         """A sandbox: no pieces, first player's turn after the roll. Set it up with
         place_settlement, place_road, set_hand, set_robber, set_dev_cards, ..."""
         players = tuple(players)
+        rules = rules or Rules()
+        if rules.two_player and len(players) != 2:
+            raise InvalidInput("Katan pro dva hrají právě 2 hráči.")
         if not 2 <= len(players) <= 4:
             raise InvalidInput("Hrají 2–4 hráči.")
-        game = cls(board, players, rules or Rules(), random.Random(seed))
+        game = cls(board, players, rules, random.Random(seed))
         game._deal_deck(deck)
+        if rules.two_player:
+            game._tc = [TRADE_CARDS_START] * game._n
         game._start_play()
+        game._rolls = 2 if rules.two_player else 1
         game._phase = game._after_roll_phase()
         return game
 
@@ -330,6 +398,7 @@ class Game:
         self._turn = 1
         self._setup_step = len(self._setup_order)
         self._setup_node = -1
+        self._rolls = 0
 
     def copy(self) -> Game:
         """An independent copy (lists copied, random generator state included)."""
@@ -372,12 +441,36 @@ class Game:
         g._setup_order = self._setup_order
         g._setup_step = self._setup_step
         g._setup_node = self._setup_node
+        g._seats = self._seats
+        g._owners = self._owners
+        g._two = self._two
+        g._resume = self._resume
+        g._offer = self._offer          # immutable tuple
+        g._neutral_owed = self._neutral_owed
+        g._tc = list(self._tc)
+        g._tc_used = self._tc_used
+        g._knight_retired = self._knight_retired
+        g._removed_knights = self._removed_knights
+        g._rolls = self._rolls
+        g._first_total = self._first_total
         return g
 
     # -- input parsing (readable ids -> small ints) ------------------------------------
 
     def _player(self, color: object) -> int:
         return _known(self._seat, color, "Ve hře není hráč {!r}.")
+
+    def _owner(self, color: object) -> int:
+        """A player's or (Katan pro dva) a neutral colour's seat."""
+        return _known(self._owners, color, "Ve hře není barva {!r}.")
+
+    def _neutral(self, color: object) -> int:
+        s = self._owner(color)
+        if s < self._n:
+            raise RuleViolation("not_a_neutral",
+                                f"{COLOR_CZ.get(color, color).capitalize()} není neutrální "
+                                "hráč.", "katan-pro-dva")
+        return s
 
     @staticmethod
     def _node(node_id: object) -> int:
@@ -427,9 +520,13 @@ class Game:
                     return p
         elif phase == "setup":
             return self._setup_order[self._setup_step]
+        elif phase == "offer":
+            return self._offer.to[0]  # type: ignore[union-attr]
         return self._current
 
     def _after_roll_phase(self) -> str:
+        if self._two and self._rolls < 2:
+            return "roll"  # Katan pro dva: the second roll comes next
         return "main" if self.rules.combined_trade_build else "trade"
 
     def _touches_hex(self, p: int, h: int) -> bool:
@@ -438,11 +535,11 @@ class Game:
 
     def _victims(self, p: int, h: int) -> list[int]:
         """Opponents with a building on hex h who hold at least one resource card."""
-        owner, hands = self._node_owner, self._hands
+        owner, hands, n = self._node_owner, self._hands, self._n
         out = []
         for node in HEX_CORNERS[h]:
             o = owner[node]
-            if o >= 0 and o != p and o not in out and any(hands[o]):
+            if 0 <= o < n and o != p and o not in out and any(hands[o]):
                 out.append(o)
         out.sort()
         return out
@@ -542,7 +639,7 @@ class Game:
         for q in players:
             lengths[q] = longest_road_length(self._roads[q], q, self._node_owner)
         best = max(lengths)
-        leaders = [q for q in range(self._n) if lengths[q] == best]
+        leaders = [q for q in range(self._seats) if lengths[q] == best]
         if holder >= 0 and lengths[holder] >= before:
             # Not broken: another player takes the card only with a strictly longer road.
             if best > lengths[holder]:
@@ -581,6 +678,9 @@ class Game:
             return
         if holder >= 0 and knights <= self._played[holder][KNIGHT]:
             return
+        if holder < 0 and any(self._played[q][KNIGHT] >= knights for q in range(self._n)
+                              if q != p):
+            return  # set aside after a tie (Katan pro dva): only strictly more takes it
         self._la = p
         events.append(E.SpecialCardMoved(
             "largest_army", self._colors[holder] if holder >= 0 else None, self._colors[p],
@@ -663,6 +763,8 @@ class Game:
         color = self._colors[p]
         events: list = [E.Built(color, "settlement", INTERSECTION_IDS[node])]
         self._after_settlement(p, node, events)
+        if self._two:
+            self._settlement_trade_cards(p, node, events)
         if self._setup_step >= self._n:
             # The second settlement yields the first resources, one per adjacent hex.
             gains = [0] * 5
@@ -709,14 +811,22 @@ class Game:
                 raise InvalidInput("Kostky: dvě celá čísla 1–6.")
         R.players_turn(self, p)
         R.phase_is(self, ("roll",))
+        again = self._two and self._rolls == 1
         if dice is None:
             rnd = self._rng.random
             dice = (int(rnd() * 6) + 1, int(rnd() * 6) + 1)
+            while again and dice[0] + dice[1] == self._first_total:
+                dice = (int(rnd() * 6) + 1, int(rnd() * 6) + 1)
             self.history.append(A.RollDice(a.player, dice))
         else:
             dice = (dice[0], dice[1])
+            if again and dice[0] + dice[1] == self._first_total:
+                R.second_roll_differs(self._first_total)
             self.history.append(a)
         total = dice[0] + dice[1]
+        self._rolls += 1
+        if self._rolls == 1:
+            self._first_total = total
         color = self._colors[p]
         events: list = [E.DiceRolled(color, dice, total)]
         if total == 7:
@@ -753,13 +863,13 @@ class Game:
                 lost: dict[str, int] = {}
                 for node in HEX_CORNERS[h]:
                     o = owner[node]
-                    if o >= 0:
+                    if 0 <= o < n:
                         lost[self._colors[o]] = lost.get(self._colors[o], 0) + level[node]
                 blocked.append({"hex": HEX_IDS[h], "resource": RESOURCES[r], "players": lost})
                 continue
             for node in HEX_CORNERS[h]:
                 o = owner[node]
-                if o >= 0:
+                if 0 <= o < n:  # neutrals never produce (Katan pro dva)
                     k = level[node]
                     demand[o][r] += k
                     need[r] += k
@@ -878,6 +988,8 @@ class Game:
             events.append(E.Built(color, "road", PATH_IDS[path]))
         self._update_longest_road((p,), events)
         self._check_win(events)
+        if self._two:
+            self._owe_neutral_builds(p, len(paths), events)
         self.history.append(a)
         return events
 
@@ -925,6 +1037,8 @@ class Game:
         events: list = [E.Built(self._colors[p], "road", PATH_IDS[path])]
         self._update_longest_road((p,), events)
         self._check_win(events)
+        if self._two:
+            self._owe_neutral_builds(p, 1, events)
         self.history.append(a)
         return events
 
@@ -941,7 +1055,11 @@ class Game:
         self._put_settlement(p, node, fresh=True)
         events: list = [E.Built(self._colors[p], "settlement", INTERSECTION_IDS[node])]
         self._after_settlement(p, node, events)
+        if self._two:
+            self._settlement_trade_cards(p, node, events)
         self._check_win(events)
+        if self._two:
+            self._owe_neutral_builds(p, 1, events)
         self.history.append(a)
         return events
 
@@ -1009,11 +1127,18 @@ class Game:
         return [E.BankTraded(self._colors[p], a.give, a.get, rate, count)]
 
     def _do_trade_players(self, p: int, a: A.TradePlayers) -> list:
+        """An agreed trade applied at once (recorded games); live play offers first."""
         q = self._player(a.partner)
-        known = _ONE_FOR_ONE.get(id(a))
-        if known is not None and known[0] is a:
-            return self._trade_one_for_one(p, q, a, known[1], known[2])
         give, get = self._cards(a.give), self._cards(a.get)
+        self._check_offer(p, q, give, get)
+        R.holds_cards(self, q, get, "Spoluhráč")
+        self._swap_cards(p, q, give, get)
+        self.history.append(a)
+        return [E.Traded(self._colors[p], self._colors[q], self._resource_dict(give),
+                         self._resource_dict(get))]
+
+    def _check_offer(self, p: int, q: int, give: list[int], get: list[int]) -> None:
+        """What an offer by the player on turn must satisfy (Obchod vnitřní)."""
         R.trade_only_with_active_player(self, p)
         R.players_turn(self, p)
         R.phase_is(self, TRADE_PHASES)
@@ -1023,36 +1148,82 @@ class Game:
         R.no_gifts(give, get)
         R.not_same_resource_both_ways(give, get)
         R.holds_cards(self, p, give, "Hráč na tahu")
-        R.holds_cards(self, q, get, "Spoluhráč")
+
+    def _swap_cards(self, p: int, q: int, give: Sequence[int], get: Sequence[int]) -> None:
         mine, theirs = self._hands[p], self._hands[q]
         for r in range(5):
             mine[r] += get[r] - give[r]
             theirs[r] += give[r] - get[r]
+
+    # -- domestic trade with consent: offer, then accept / decline / counter-offer ------
+
+    def _interrupt(self, phase: str) -> None:
+        if self._phase not in INTERRUPTIONS:
+            self._resume = self._phase
+        self._phase = phase
+
+    def _end_interruption(self) -> None:
+        self._phase = self._resume
+        self._resume = ""
+
+    def _do_offer(self, p: int, a: A.OfferTrade) -> list:
+        q = -1 if a.partner is None else self._player(a.partner)
+        give, get = self._cards(a.give), self._cards(a.get)
+        # The partner's hand is not checked here: it is hidden; accepting checks it.
+        self._check_offer(p, q, give, get)
+        n = self._n
+        to = (q,) if q >= 0 else tuple((p + k) % n for k in range(1, n))
+        self._offer = _Offer(p, tuple(give), tuple(get), to, False)
+        self._interrupt("offer")
         self.history.append(a)
-        return [E.Traded(self._colors[p], self._colors[q], self._resource_dict(give),
+        return [E.TradeOffered(self._colors[p], [self._colors[x] for x in to],
+                               self._resource_dict(give), self._resource_dict(get), False)]
+
+    def _pending_offer(self, p: int) -> _Offer:
+        R.offer_pending(self)
+        R.players_turn(self, p)
+        return self._offer  # type: ignore[return-value]
+
+    def _do_accept(self, p: int, a: A.AcceptTrade) -> list:
+        offer = self._pending_offer(p)
+        R.holds_cards(self, p, list(offer.get), "Spoluhráč" if offer.offerer == self._current
+                      else "Hráč na tahu")
+        self._swap_cards(offer.offerer, p, offer.give, offer.get)
+        self._offer = None
+        self._end_interruption()
+        self.history.append(a)
+        c = self._current
+        partner = p if offer.offerer == c else offer.offerer
+        give, get = (offer.give, offer.get) if offer.offerer == c else (offer.get, offer.give)
+        return [E.Traded(self._colors[c], self._colors[partner], self._resource_dict(give),
                          self._resource_dict(get))]
 
-    def _trade_one_for_one(self, p: int, q: int, a: A.TradePlayers, give: int,
-                           get: int) -> list:
-        """The same checks as _do_trade_players for one of the shared 1-for-1 offers, which
-        are never gifts nor swaps of a resource for itself."""
-        R.trade_only_with_active_player(self, p)
-        R.players_turn(self, p)
-        R.phase_is(self, TRADE_PHASES)
-        if q == p:
-            raise RuleViolation("trade_with_self", "Obchodovat lze jen s jiným hráčem.",
-                                "obchod-vnitrni")
-        mine, theirs = self._hands[p], self._hands[q]
-        if not mine[give]:
-            R.holds_cards(self, p, [int(r == give) for r in range(5)], "Hráč na tahu")
-        if not theirs[get]:
-            R.holds_cards(self, q, [int(r == get) for r in range(5)], "Spoluhráč")
-        mine[give] -= 1
-        mine[get] += 1
-        theirs[give] += 1
-        theirs[get] -= 1
+    def _do_decline(self, p: int, a: A.DeclineTrade) -> list:
+        offer = self._pending_offer(p)
+        rest = offer.to[1:]
+        if rest:
+            self._offer = offer._replace(to=rest)
+        else:
+            self._offer = None
+            self._end_interruption()
         self.history.append(a)
-        return [E.Traded(self._colors[p], self._colors[q], dict(a.give), dict(a.get))]
+        return [E.TradeDeclined(self._colors[p], self._colors[offer.offerer])]
+
+    def _do_counter(self, p: int, a: A.CounterOffer) -> list:
+        give, get = self._cards(a.give), self._cards(a.get)
+        offer = self._pending_offer(p)
+        if offer.counter:
+            raise RuleViolation("counter_to_counter",
+                                "Na protinabídku se odpovídá jen přijetím nebo odmítnutím.",
+                                "obchod-vnitrni")
+        R.no_gifts(give, get)
+        R.not_same_resource_both_ways(give, get)
+        R.holds_cards(self, p, give, "Spoluhráč")
+        c = self._current
+        self._offer = _Offer(p, tuple(give), tuple(get), (c,), True)
+        self.history.append(a)
+        return [E.TradeOffered(self._colors[p], [self._colors[c]], self._resource_dict(give),
+                               self._resource_dict(get), True)]
 
     def _do_end_trade(self, p: int, a: A.EndTrade) -> list:
         R.players_turn(self, p)
@@ -1071,6 +1242,8 @@ class Game:
                 new[card] = 0
         self._fresh[p] = 0
         self._dev_played = False
+        self._tc_used = self._knight_retired = False
+        self._rolls = self._first_total = 0
         nxt = (p + 1) % self._n
         self._current = nxt
         self._turn += 1
@@ -1081,6 +1254,220 @@ class Game:
         self._check_win(events)
         self.history.append(a)
         return events
+
+    # -- Katan pro dva: neutral players and trade cards ---------------------------------
+
+    def _settlement_trade_cards(self, p: int, node: int, events: list) -> None:
+        """Zisk obchodních karet: one's own settlement next to the desert 2, on the coast 1,
+        both 3 (the set-up included), never above 7."""
+        hexes = INTERSECTION_HEXES[node]
+        gain = 2 if any(self.board.hex_resource[h] < 0 for h in hexes) else 0
+        if len(hexes) < 3:
+            gain += 1
+        if gain:
+            self._gain_trade_cards(p, gain, "settlement", events)
+
+    def _gain_trade_cards(self, p: int, gain: int, reason: str, events: list) -> None:
+        pile = TRADE_CARDS - sum(self._tc)
+        gain = min(gain, TRADE_CARDS_MAX - self._tc[p], pile)
+        if gain > 0:
+            self._tc[p] += gain
+            events.append(E.TradeCardsChanged(self._colors[p], gain, self._tc[p], reason))
+
+    def _neutral_settlement_spots(self, s: int) -> set[int]:
+        if len(self._settlements[s]) >= MAX_SETTLEMENTS:
+            return set()
+        return self._settlement_spots(s)
+
+    def _neutral_road_spots(self, s: int) -> set[int]:
+        if len(self._roads[s]) >= MAX_ROADS:
+            return set()
+        return self._road_spots(s)
+
+    def _neutral_settlement_possible(self) -> bool:
+        return any(self._neutral_settlement_spots(s) for s in range(self._n, self._seats))
+
+    def _neutral_build_possible(self) -> bool:
+        return any(self._neutral_settlement_spots(s) or self._neutral_road_spots(s)
+                   for s in range(self._n, self._seats))
+
+    def _owe_neutral_builds(self, p: int, k: int, events: list) -> None:
+        """Postup stavění pro neutrálního hráče: a road or a settlement of one's own brings
+        a free settlement (or road) for a neutral of the builder's choice."""
+        if self._phase == "over" or not self._neutral_build_possible():
+            return
+        self._neutral_owed += k
+        if self._phase != "neutral":
+            self._interrupt("neutral")
+            events.append(E.PhaseChanged(self._colors[p], "neutral"))
+
+    def _neutral_built(self, p: int, s: int, piece: str, place: str, events: list) -> None:
+        events.append(E.NeutralBuilt(self._colors[p], self._colors[s], piece, place))
+        self._neutral_owed -= 1
+        self._check_win(events)  # a broken road may hand the Longest Road to the builder
+        if self._phase == "over":
+            self._neutral_owed = 0
+        elif not self._neutral_owed or not self._neutral_build_possible():
+            self._neutral_owed = 0
+            self._end_interruption()
+            events.append(E.PhaseChanged(self._colors[p], self._phase))
+
+    def _do_neutral_settlement(self, p: int, a: A.BuildNeutralSettlement) -> list:
+        node = self._node(a.node)
+        R.players_turn(self, p)
+        s = self._neutral(a.neutral)
+        R.phase_is(self, ("neutral",))
+        R.intersection_free(self, node)
+        R.distance_rule(self, node)
+        R.settlement_touches_own_road(self, s, node)
+        R.piece_available(self, s, "settlement")
+        self._put_settlement(s, node, fresh=False)
+        events: list = []
+        self._after_settlement(s, node, events)
+        self._neutral_built(p, s, "settlement", INTERSECTION_IDS[node], events)
+        self.history.append(a)
+        return events
+
+    def _do_neutral_road(self, p: int, a: A.BuildNeutralRoad) -> list:
+        path = self._path(a.path)
+        R.players_turn(self, p)
+        s = self._neutral(a.neutral)
+        R.phase_is(self, ("neutral",))
+        if self._neutral_settlement_possible():
+            raise RuleViolation("neutral_must_build_settlement",
+                                "Neutrálnímu hráči se staví vesnice; silnice jen tehdy, když "
+                                "žádnému neutrálnímu hráči vesnici postavit nelze.",
+                                "katan-pro-dva")
+        R.path_free(self, path)
+        R.road_connects(self, s, path)
+        R.piece_available(self, s, "road")
+        self._put_road(s, path)
+        events: list = []
+        self._update_longest_road((s,), events)
+        self._neutral_built(p, s, "road", PATH_IDS[path], events)
+        self.history.append(a)
+        return events
+
+    def _visible_points(self, p: int) -> int:
+        return self._points_total(p) - self._dev[p][VICTORY_POINT] - self._dev_new[p][VICTORY_POINT]
+
+    def _trade_card_cost(self, p: int) -> int:
+        """1 trade card when one's points (victory-point cards not counted) are at most the
+        opponent's, else 2."""
+        return 1 if self._visible_points(p) <= self._visible_points(1 - p) else 2
+
+    def _trade_card_action(self, p: int) -> int:
+        """Checks every trade-card action shares; returns its cost."""
+        R.two_player_only(self)
+        R.players_turn(self, p)
+        R.phase_is(self, CARD_PHASES)
+        R.one_trade_card_action(self)
+        cost = self._trade_card_cost(p)
+        R.enough_trade_cards(self, p, cost)
+        return cost
+
+    def _pay_trade_cards(self, p: int, cost: int, events: list) -> None:
+        self._tc[p] -= cost
+        self._tc_used = True
+        events.append(E.TradeCardsChanged(self._colors[p], -cost, self._tc[p], "paid"))
+
+    def _do_forced_trade(self, p: int, a: A.ForcedTrade) -> list:
+        drawn = None
+        if a.drawn is not None:
+            if not isinstance(a.drawn, tuple | list) or not 1 <= len(a.drawn) <= 2:
+                raise InvalidInput("Vytažené karty: 1 nebo 2 suroviny.")
+            drawn = [self._resource(name) for name in a.drawn]
+        cost = self._trade_card_action(p)
+        q = 1 - p
+        victim = self._hands[q]
+        k = min(2, sum(victim))
+        R.forced_trade_possible(self, p, k)
+        if drawn is not None:
+            R.drawn_cards_fit(victim, drawn, k)
+        else:
+            drawn = []
+            left = list(victim)
+            for _ in range(k):
+                i = int(self._rng.random() * sum(left))
+                r = 0
+                while i >= left[r]:
+                    i -= left[r]
+                    r += 1
+                left[r] -= 1
+                drawn.append(r)
+        events: list = []
+        self._pay_trade_cards(p, cost, events)
+        taken = [0] * 5
+        for r in drawn:
+            taken[r] += 1
+        self._swap_cards(p, q, [0] * 5, taken)
+        events.append(E.ForcedTradeDrawn(self._colors[p], self._colors[q],
+                                         self._resource_dict(taken)))
+        self._interrupt("give_back")
+        events.append(E.PhaseChanged(self._colors[p], "give_back"))
+        self.history.append(A.ForcedTrade(a.player, tuple(RESOURCES[r] for r in drawn)))
+        return events
+
+    def _do_give_back(self, p: int, a: A.GiveBack) -> list:
+        cards = self._cards(a.cards)
+        R.players_turn(self, p)
+        R.phase_is(self, ("give_back",))
+        R.give_back_two(self, p, cards)
+        q = 1 - p
+        self._swap_cards(p, q, cards, [0] * 5)
+        self._end_interruption()
+        self.history.append(a)
+        return [E.GivenBack(self._colors[p], self._colors[q], self._resource_dict(cards)),
+                E.PhaseChanged(self._colors[p], self._phase)]
+
+    def _do_robber_to_desert(self, p: int, a: A.RobberToDesert) -> list:
+        cost = self._trade_card_action(p)
+        desert = self._desert()
+        R.robber_not_in_desert(self, desert)
+        events: list = []
+        self._pay_trade_cards(p, cost, events)
+        self._move_robber_and_steal(p, desert, -1, -1, events)
+        self.history.append(a)
+        return events
+
+    def _desert(self) -> int:
+        return HEX_INDEX[self.board.robber_start]
+
+    def _do_retire_knight(self, p: int, a: A.RetireKnight) -> list:
+        R.two_player_only(self)
+        R.players_turn(self, p)
+        R.phase_is(self, CARD_PHASES)
+        R.knight_retirable(self, p)
+        self._played[p][KNIGHT] -= 1
+        self._removed_knights += 1
+        self._knight_retired = True
+        events: list = [E.KnightRetired(self._colors[p], self._played[p][KNIGHT])]
+        self._gain_trade_cards(p, 2, "knight_retired", events)
+        self._recheck_largest_army(events)
+        self.history.append(a)
+        return events
+
+    def _recheck_largest_army(self, events: list) -> None:
+        """After knights leave the game: the holder loses the card below 3 knights or at a
+        tie; then whoever has strictly the most, at least 3, takes it."""
+        knights = [self._played[q][KNIGHT] for q in range(self._n)]
+        holder = self._la
+        if holder >= 0:
+            mine = knights[holder]
+            # Katan pro dva: a tie loses the card; in the base game only strictly more takes it.
+            rivals = [k for q, k in enumerate(knights) if q != holder]
+            if mine >= LARGEST_ARMY_MIN and all(k < mine if self._two else k <= mine
+                                                for k in rivals):
+                return
+            self._la = -1
+            events.append(E.SpecialCardMoved("largest_army", self._colors[holder], None,
+                                              "knight_retired", mine))
+        best = max(knights)
+        if best >= LARGEST_ARMY_MIN and knights.count(best) == 1:
+            q = knights.index(best)
+            self._la = q
+            events.append(E.SpecialCardMoved("largest_army", None, self._colors[q],
+                                              "more_knights", best))
 
     # -- legal actions -----------------------------------------------------------------
 
@@ -1099,17 +1486,36 @@ class Game:
                 self._build_actions(p, acts, out)
             if not self._dev_played:
                 self._card_actions(p, acts, out)
+            if self._two:
+                self._trade_card_actions(p, acts, out)
             return out
         if phase == "build":
             out = [acts.end_turn]
             self._build_actions(p, acts, out)
             if not self._dev_played:
                 self._card_actions(p, acts, out)
+            if self._two:
+                self._trade_card_actions(p, acts, out)
             return out
         if phase == "roll":
             out = [acts.roll]
             if not self._dev_played:
                 self._card_actions(p, acts, out)
+            if self._two:
+                self._trade_card_actions(p, acts, out)
+            return out
+        if phase == "offer":
+            return self._answers(p, acts)
+        if phase == "neutral":
+            return self._neutral_actions(acts)
+        if phase == "give_back":
+            cache = acts.give_back
+            out = []
+            for combo in _multisets(self._hands[p], 2):
+                action = cache.get(combo)
+                if action is None:
+                    action = cache[combo] = A.GiveBack(acts.color, self._resource_dict(combo))
+                out.append(action)
             return out
         if phase == "robber":
             return self._robber_actions(p, acts.robber)
@@ -1153,6 +1559,50 @@ class Game:
                 theirs = _mask(hands[q])
                 if theirs:
                     out.extend(acts.domestic_trades(colors[q], mine, theirs))
+
+    def _answers(self, p: int, acts: _SeatActions) -> list:
+        """The addressee's answers: accept (if he can pay), decline, 1-for-1 counter-offers."""
+        offer = self._offer
+        hand = self._hands[p]
+        out: list = []
+        if all(hand[r] >= offer.get[r] for r in range(5)):  # type: ignore[union-attr]
+            out.append(acts.accept)
+        out.append(acts.decline)
+        if not offer.counter:  # type: ignore[union-attr]
+            mine, theirs = _mask(hand), _mask(self._hands[self._current])
+            table = acts.counter
+            for g in range(5):
+                if mine >> g & 1:
+                    for t in range(5):
+                        if t != g and theirs >> t & 1:
+                            out.append(table[g][t])
+        return out
+
+    def _neutral_actions(self, acts: _SeatActions) -> list:
+        out: list = []
+        for s in range(self._n, self._seats):
+            row = acts.neutral_settlement[self._colors[s]]
+            out.extend(row[n] for n in sorted(self._neutral_settlement_spots(s)))
+        if out:
+            return out
+        for s in range(self._n, self._seats):
+            row = acts.neutral_road[self._colors[s]]
+            out.extend(row[q] for q in sorted(self._neutral_road_spots(s)))
+        return out
+
+    def _trade_card_actions(self, p: int, acts: _SeatActions, out: list) -> None:
+        if p != self._current:
+            return
+        if not self._knight_retired and self._played[p][KNIGHT] and \
+                self._tc[p] < TRADE_CARDS_MAX and sum(self._tc) < TRADE_CARDS:
+            out.append(acts.retire_knight)
+        if self._tc_used or self._tc[p] < self._trade_card_cost(p):
+            return
+        k = min(2, sum(self._hands[1 - p]))
+        if k and sum(self._hands[p]) + k >= 2:
+            out.append(acts.forced_trade)
+        if self._robber != self._desert():
+            out.append(acts.robber_to_desert)
 
     def _build_actions(self, p: int, acts: _SeatActions, out: list) -> None:
         hand = self._hands[p]
@@ -1233,7 +1683,54 @@ class Game:
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self._colors
+        return self._colors[:self._n]
+
+    @property
+    def neutrals(self) -> tuple[str, ...]:
+        """Katan pro dva: the two colours nobody chose (empty otherwise)."""
+        return self._colors[self._n:]
+
+    @property
+    def resume_phase(self) -> str | None:
+        """The phase an "offer", "neutral" or "give_back" phase returns to."""
+        return self._resume if self._phase in INTERRUPTIONS else None
+
+    @property
+    def pending_offer(self) -> dict | None:
+        """The domestic offer waiting for an answer: from, to (still to answer), give and
+        get (from the side of "from"), counter."""
+        offer = self._offer
+        if offer is None:
+            return None
+        return {"from": self._colors[offer.offerer], "to": [self._colors[q] for q in offer.to],
+                "give": self._resource_dict(offer.give), "get": self._resource_dict(offer.get),
+                "counter": offer.counter}
+
+    @property
+    def neutral_builds_owed(self) -> int:
+        return self._neutral_owed
+
+    @property
+    def rolls_this_turn(self) -> int:
+        return self._rolls
+
+    @property
+    def first_roll_total(self) -> int | None:
+        """Katan pro dva: the first roll's total once it is made in this turn."""
+        return self._first_total if self._two and self._rolls == 1 else None
+
+    def trade_cards(self, color: str) -> int:
+        """Katan pro dva: the player's trade cards (0 in the base game)."""
+        return self._tc[self._player(color)]
+
+    @property
+    def trade_card_pile(self) -> int:
+        return TRADE_CARDS - sum(self._tc) if self._two else 0
+
+    def trade_card_cost(self, color: str) -> int:
+        """Katan pro dva: what one trade-card action costs the player now (1 or 2)."""
+        R.two_player_only(self)
+        return self._trade_card_cost(self._player(color))
 
     @property
     def current_player(self) -> str:
@@ -1315,10 +1812,10 @@ class Game:
         return {self._colors[p]: k for p, k in enumerate(self._discard) if k}
 
     def road_length(self, color: str) -> int:
-        return self._road_len[self._player(color)]
+        return self._road_len[self._owner(color)]
 
     def longest_trail(self, color: str) -> list[str]:
-        p = self._player(color)
+        p = self._owner(color)
         return [PATH_IDS[q] for q in longest_trail(self._roads[p], p, self._node_owner)]
 
     def points(self, color: str, include_hidden: bool = True) -> dict[str, int]:
@@ -1347,7 +1844,7 @@ class Game:
         return self._rate(self._player(color), self._resource(resource))
 
     def pieces_left(self, color: str) -> dict[str, int]:
-        p = self._player(color)
+        p = self._owner(color)
         return {"road": MAX_ROADS - len(self._roads[p]),
                 "settlement": MAX_SETTLEMENTS - len(self._settlements[p]),
                 "city": MAX_CITIES - len(self._cities[p])}
@@ -1409,8 +1906,11 @@ class Game:
     # -- sandbox set-up (bypasses costs and turn order, never the board's geometry) ----
 
     def place_settlement(self, color: str, node: str, city: bool = False) -> list[E.Event]:
-        """Put a settlement (or a city) on the board for free; the distance rule holds."""
-        p, n = self._player(color), self._node(node)
+        """Put a settlement (or a city) on the board for free; the distance rule holds.
+        Katan pro dva: a neutral colour takes settlements only."""
+        p, n = self._owner(color), self._node(node)
+        if p >= self._n and city:
+            raise InvalidInput("Neutrální hráč staví jen vesnice a silnice.")
         events: list = []
         if city and self._node_owner[n] == p and self._node_level[n] == 1:
             R.piece_available(self, p, "city")
@@ -1427,7 +1927,7 @@ class Game:
 
     def place_road(self, color: str, path: str) -> list[E.Event]:
         """Put a road on the board for free (it need not connect)."""
-        p, q = self._player(color), self._path(path)
+        p, q = self._owner(color), self._path(path)
         R.path_free(self, q)
         R.piece_available(self, p, "road")
         self._put_road(p, q)
@@ -1474,10 +1974,21 @@ class Game:
             self._deck[:0] = [KNIGHT] * (have - n)
         self._played[p][KNIGHT] = n
         events: list = []
-        if self._la == p and n < LARGEST_ARMY_MIN:
-            self._la = -1
-        self._update_largest_army(p, events)
+        if n < have:
+            self._recheck_largest_army(events)
+        else:
+            self._update_largest_army(p, events)
         return events
+
+    def set_trade_cards(self, color: str, n: int) -> None:
+        """Katan pro dva: how many trade cards the player holds (0–7, from the pile of 14)."""
+        R.two_player_only(self)
+        p = self._player(color)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= TRADE_CARDS_MAX:
+            raise InvalidInput(f"Obchodních karet může mít hráč 0–{TRADE_CARDS_MAX}.")
+        if sum(self._tc) - self._tc[p] + n > TRADE_CARDS:
+            raise InvalidInput(f"Obchodních karet je jen {TRADE_CARDS}.")
+        self._tc[p] = n
 
     def _take_from_deck(self, card: int, k: int) -> None:
         for _ in range(k):
@@ -1501,38 +2012,50 @@ class Game:
             for card in range(5):
                 self._dev[q][card] += self._dev_new[q][card]
                 self._dev_new[q][card] = 0
-        self._fresh = [0] * self._n
+        self._fresh = [0] * self._seats
         self._discard = [0] * self._n
         self._winner = -1
+        self._offer = None
+        self._resume = ""
+        self._neutral_owed = 0
+        self._tc_used = self._knight_retired = False
+        self._rolls = 0 if phase == "roll" else 2 if self._two else 1
+        self._first_total = 0
 
     # -- JSON --------------------------------------------------------------------------
 
     def to_json(self) -> dict:
         """The whole position as plain JSON data (readable ids), random state included."""
         colors = self._colors
+        players = self.players
         version, internal, gauss = self._rng.getstate()
+        offer = self._offer
         return {
             "format": POSITION_FORMAT,
             "board": self.board.to_json(),
             "rules": self.rules.to_json(),
-            "players": list(colors),
+            "players": list(self.players),
             "phase": self._phase,
             "current": colors[self._current],
             "turn_number": self._turn,
             "winner": self.winner,
             "robber": HEX_IDS[self._robber],
-            "buildings": {k: list(v) for k, v in self.buildings.items()},
-            "roads": self.roads,
-            "hands": {c: self._resource_dict(self._hands[p]) for p, c in enumerate(colors)},
-            "dev_cards": {c: self._card_dict(self._dev[p]) for p, c in enumerate(colors)},
-            "dev_cards_new": {c: self._card_dict(self._dev_new[p]) for p, c in enumerate(colors)},
-            "played": {c: self._card_dict(self._played[p]) for p, c in enumerate(colors)},
+            # Pieces in the order they were placed: legal_actions() lists in that order too.
+            "buildings": {INTERSECTION_IDS[n]: [colors[s], piece] for s in range(self._seats)
+                          for piece, nodes in (("settlement", self._settlements[s]),
+                                               ("city", self._cities[s])) for n in nodes},
+            "roads": {PATH_IDS[q]: colors[s] for s in range(self._seats) for q in self._roads[s]},
+            "hands": {c: self._resource_dict(self._hands[p]) for p, c in enumerate(players)},
+            "dev_cards": {c: self._card_dict(self._dev[p]) for p, c in enumerate(players)},
+            "dev_cards_new": {c: self._card_dict(self._dev_new[p])
+                              for p, c in enumerate(players)},
+            "played": {c: self._card_dict(self._played[p]) for p, c in enumerate(players)},
             "deck": [DEV_CARDS[card] for card in reversed(self._deck)],
             "deck_explicit": self._deck_explicit,
             "dev_card_played_this_turn": self._dev_played,
             "discard": self.discards_owed,
             "fresh_harbors": {c: [HARBOR_KINDS[k] for k in range(6) if self._fresh[p] >> k & 1]
-                              for p, c in enumerate(colors) if self._fresh[p]},
+                              for p, c in enumerate(players) if self._fresh[p]},
             "longest_road_holder": self.longest_road_holder,
             "largest_army_holder": self.largest_army_holder,
             "setup": None if self._phase != "setup" else {
@@ -1541,6 +2064,18 @@ class Game:
                 else None,
             },
             "rng": [version, list(internal), gauss],
+            "resume": self.resume_phase,
+            "offer": None if offer is None else {
+                "from": colors[offer.offerer], "to": [colors[q] for q in offer.to],
+                "give": self._resource_dict(offer.give), "get": self._resource_dict(offer.get),
+                "counter": offer.counter},
+            "rolls": self._rolls,
+            "first_roll_total": self._first_total,
+            "trade_cards": {c: self._tc[p] for p, c in enumerate(players)} if self._two else {},
+            "trade_card_action_used": self._tc_used,
+            "knight_retired": self._knight_retired,
+            "removed_knights": self._removed_knights,
+            "neutral_builds_owed": self._neutral_owed,
         }
 
     @staticmethod
@@ -1562,50 +2097,107 @@ class Game:
         rng = random.Random()
         version, internal, gauss = d["rng"]
         rng.setstate((version, tuple(internal), gauss))
-        g = cls(Board.from_json(d["board"]), d["players"], Rules.from_json(d["rules"]), rng)
+        rules = Rules.from_json(d["rules"])
+        players = d["players"]
+        if not isinstance(players, list) or not (
+                len(players) == 2 if rules.two_player else 2 <= len(players) <= 4):
+            raise InvalidInput("Počet hráčů neodpovídá pravidlům (Katan pro dva: 2 hráči, "
+                               "jinak 2–4).", "position_players")
+        g = cls(Board.from_json(d["board"]), players, rules, rng)
         phase = d["phase"]
         if phase not in PHASES:
-            raise InvalidInput(f"Neznámá fáze {phase!r}.")
+            raise InvalidInput(f"Neznámá fáze {phase!r}.", "position_phase")
         for node_id, (color, piece) in d["buildings"].items():
-            p, n = g._player(color), g._node(node_id)
+            p, n = g._owner(color), g._node(node_id)
+            if piece not in ("settlement", "city") or (piece == "city" and p >= g._n):
+                raise InvalidInput(f"Na křižovatce {node_id} nemůže stát {piece!r}.",
+                                   "position_piece")
+            if g._node_owner[n] >= 0:
+                raise InvalidInput(f"Křižovatka {node_id} je v pozici dvakrát.",
+                                   "position_piece")
             g._put_settlement(p, n, fresh=False)
             if piece == "city":
                 g._put_city(p, n)
         for path_id, color in d["roads"].items():
-            g._put_road(g._player(color), g._path(path_id))
+            q = g._path(path_id)
+            if g._path_owner[q] >= 0:
+                raise InvalidInput(f"Cesta {path_id} je v pozici dvakrát.", "position_piece")
+            g._put_road(g._owner(color), q)
         for color, cards in d["hands"].items():
-            g.set_hand(color, cards)
+            p = g._player(color)
+            g._hands[p] = g._cards(cards)
         for key, table in (("dev_cards", g._dev), ("dev_cards_new", g._dev_new),
                            ("played", g._played)):
             for color, cards in d[key].items():
                 p = g._player(color)
                 for name, k in cards.items():
-                    table[p][g._card(name)] = k
+                    table[p][g._card(name)] = _count(k, "Počet akčních karet")
         g._deck = [g._card(name) for name in reversed(d["deck"])]
         g._deck_explicit = bool(d["deck_explicit"])
         g._robber = g._hex(d["robber"])
         g._phase = phase
         g._current = g._player(d["current"])
-        g._turn = d["turn_number"]
+        g._turn = _count(d["turn_number"], "Číslo tahu")
         g._winner = g._player(d["winner"]) if d["winner"] is not None else -1
-        g._dev_played = bool(d["dev_card_played_this_turn"])
+        g._dev_played = _flag(d["dev_card_played_this_turn"])
         for color, k in d["discard"].items():
-            g._discard[g._player(color)] = k
+            g._discard[g._player(color)] = _count(k, "Počet karet k odevzdání")
         for color, kinds in d["fresh_harbors"].items():
             for kind in kinds:
-                g._fresh[g._player(color)] |= 1 << HARBOR_KINDS.index(kind)
-        for p in range(g._n):
+                g._fresh[g._player(color)] |= 1 << _known(HARBOR_KIND_INDEX, kind,
+                                                          "Neznámý přístav {!r}.")
+        for p in range(g._seats):
             g._road_len[p] = longest_road_length(g._roads[p], p, g._node_owner)
-        g._lr = g._player(d["longest_road_holder"]) if d["longest_road_holder"] else -1
+        g._lr = g._owner(d["longest_road_holder"]) if d["longest_road_holder"] else -1
         g._la = g._player(d["largest_army_holder"]) if d["largest_army_holder"] else -1
         setup = d.get("setup")
         if phase == "setup":
-            g._setup_step = setup["step"]
+            g._setup_step = _count(setup["step"], "Krok fáze zakládání")
+            if g._setup_step >= len(g._setup_order):
+                raise InvalidInput("Fáze zakládání už skončila.", "position_setup")
             g._setup_node = g._node(setup["settlement"]) if setup["settlement"] else -1
             g._current = g._setup_order[g._setup_step]
         else:
             g._setup_step = len(g._setup_order)
+        g._load_turn_state(d)
+        check_position(g)
         return g
+
+    def _load_turn_state(self, d: dict) -> None:
+        """The keys added with trade consent and Katan pro dva (absent in older positions)."""
+        resume = d.get("resume")
+        if self._phase in INTERRUPTIONS:
+            if resume not in ("roll", "trade", "build", "main"):
+                raise InvalidInput(f"Fáze {self._phase} se musí vracet do fáze tahu.",
+                                   "position_phase")
+            self._resume = resume
+        offer = d.get("offer")
+        if offer is not None:
+            to = tuple(self._player(c) for c in offer["to"])
+            self._offer = _Offer(self._player(offer["from"]), tuple(self._cards(offer["give"])),
+                                 tuple(self._cards(offer["get"])), to, _flag(offer["counter"]))
+        self._rolls = _count(d.get("rolls", 0 if self._phase == "roll" else 1), "Počet hodů")
+        self._first_total = _count(d.get("first_roll_total", 0), "Součet prvního hodu")
+        for color, k in (d.get("trade_cards") or {}).items():
+            if not self._two:
+                raise InvalidInput("Obchodní karty má jen Katan pro dva.", "position_trade_cards")
+            self._tc[self._player(color)] = _count(k, "Počet obchodních karet")
+        self._tc_used = _flag(d.get("trade_card_action_used", False))
+        self._knight_retired = _flag(d.get("knight_retired", False))
+        self._removed_knights = _count(d.get("removed_knights", 0), "Počet odstraněných rytířů")
+        self._neutral_owed = _count(d.get("neutral_builds_owed", 0), "Počet neutrálních staveb")
+
+
+def _count(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidInput(f"{what} musí být celé nezáporné číslo.", "position_number")
+    return value
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidInput("Příznak v pozici musí být true nebo false.", "position_number")
+    return value
 
 
 _HANDLERS = {
@@ -1624,6 +2216,16 @@ _HANDLERS = {
     A.BuyDevelopmentCard: Game._do_buy,
     A.TradeBank: Game._do_trade_bank,
     A.TradePlayers: Game._do_trade_players,
+    A.OfferTrade: Game._do_offer,
+    A.AcceptTrade: Game._do_accept,
+    A.DeclineTrade: Game._do_decline,
+    A.CounterOffer: Game._do_counter,
+    A.BuildNeutralSettlement: Game._do_neutral_settlement,
+    A.BuildNeutralRoad: Game._do_neutral_road,
+    A.ForcedTrade: Game._do_forced_trade,
+    A.GiveBack: Game._do_give_back,
+    A.RobberToDesert: Game._do_robber_to_desert,
+    A.RetireKnight: Game._do_retire_knight,
     A.EndTrade: Game._do_end_trade,
     A.EndTurn: Game._do_end_turn,
 }

@@ -17,12 +17,15 @@ from .constants import (
     COLOR_CZ,
     DEV_CARD_CZ,
     DEV_CARDS,
+    KNIGHT,
     MAX_CITIES,
     MAX_ROADS,
     MAX_SETTLEMENTS,
     RESOURCE_CZ,
     RESOURCE_GENITIVE_CZ,
     RESOURCES,
+    TRADE_CARDS,
+    TRADE_CARDS_MAX,
     VICTORY_POINT,
 )
 from .errors import InvalidInput, RuleViolation
@@ -42,11 +45,14 @@ class Rules:
     * ``combined_trade_build``: *Kombinovaná fáze obchodu a stavění*: after the roll the
       player trades and builds in any order (phase "main"), and a harbor is usable at once.
     * ``victory_points_to_win``: 10.
+    * ``two_player``: *Katan pro dva* (001): exactly 2 players, two neutral colours, two
+      rolls per turn, trade cards (see engine/API.md).
     """
 
     longest_road_tie: str = "aside"
     combined_trade_build: bool = False
     victory_points_to_win: int = 10
+    two_player: bool = False
 
     def __post_init__(self) -> None:
         if self.longest_road_tie not in ("aside", "holder_keeps"):
@@ -58,14 +64,18 @@ class Rules:
             raise InvalidInput("combined_trade_build musí být true nebo false.")
         if not isinstance(self.victory_points_to_win, int) or self.victory_points_to_win < 3:
             raise InvalidInput("victory_points_to_win musí být celé číslo alespoň 3.")
+        if not isinstance(self.two_player, bool):
+            raise InvalidInput("two_player musí být true nebo false.")
 
     def to_json(self) -> dict:
         return asdict(self)
 
     @classmethod
     def from_json(cls, d: dict) -> Rules:
+        if not isinstance(d, dict):
+            raise InvalidInput("Pravidla musí být objekt JSON.")
         known = {k: d[k] for k in ("longest_road_tie", "combined_trade_build",
-                                   "victory_points_to_win") if k in d}
+                                   "victory_points_to_win", "two_player") if k in d}
         return cls(**known)
 
 
@@ -129,6 +139,14 @@ _PHASE_MESSAGES = {
               "(kdykoli jen s kombinovanou fází obchodu a stavění).",
               "kombinovana-faze-obchodu-a-staveni"),
     "main": ("wrong_phase", "Tuto akci teď nelze provést.", "prubeh-hry"),
+    "offer": ("answer_offer_first", "Nejdřív je třeba odpovědět na nabídku obchodu.",
+              "obchod-vnitrni"),
+    "neutral": ("neutral_build_first",
+                "Nejdřív je třeba postavit zdarma vesnici (nebo silnici) neutrálnímu hráči.",
+                "katan-pro-dva"),
+    "give_back": ("give_back_first",
+                  "Nejdřív je třeba dát spoluhráči 2 karty za vynucený obchod.",
+                  "katan-pro-dva"),
     "over": ("game_over", "Hra už skončila.", "konec-hry"),
 }
 
@@ -385,3 +403,98 @@ def bank_can_pay(g: Game, cards: list[int]) -> None:
             raise RuleViolation("bank_empty",
                                 f"V banku už není dost {RESOURCE_GENITIVE_CZ[RESOURCES[r]]}.",
                                 "suroviny-karty")
+
+
+def offer_pending(g: Game) -> None:
+    if g._phase != "offer":
+        raise RuleViolation("no_offer_pending", "Žádná nabídka obchodu nečeká na odpověď.",
+                            "obchod-vnitrni")
+
+
+# -- Katan pro dva (001; the Almanach page "katan-pro-dva") ------------------------------
+
+def two_player_only(g: Game) -> None:
+    if not g._two:
+        raise RuleViolation("two_player_only", "Obchodní karty se používají jen v Katanu pro dva.",
+                            "katan-pro-dva")
+
+
+def second_roll_differs(first_total: int) -> None:
+    """"oba hozené součty musí být rozdílné": the second roll is repeated until it differs."""
+    raise RuleViolation("second_roll_same_total",
+                        f"Druhý hod musí mít jiný součet než první ({first_total}): hází se "
+                        "znovu.", "katan-pro-dva")
+
+
+def one_trade_card_action(g: Game) -> None:
+    """"Ve svém tahu ... může hráč provést jednu ze 2 následujících akcí"."""
+    if g._tc_used:
+        raise RuleViolation("trade_card_action_used",
+                            "Akci obchodních karet lze provést jen jednou za tah.",
+                            "katan-pro-dva")
+
+
+def enough_trade_cards(g: Game, p: int, cost: int) -> None:
+    if g._tc[p] < cost:
+        raise RuleViolation("not_enough_trade_cards",
+                            f"Akce stojí {cost} obchodní {'kartu' if cost == 1 else 'karty'} "
+                            f"(hráč s více vítěznými body platí 2); hráč má {g._tc[p]}.",
+                            "katan-pro-dva")
+
+
+def forced_trade_possible(g: Game, p: int, k: int) -> None:
+    """The opponent must hold a card to draw, and the player 2 cards to give back."""
+    if k == 0:
+        raise RuleViolation("forced_trade_empty_hand",
+                            "Spoluhráč nemá žádnou kartu suroviny: vynucený obchod nejde.",
+                            "katan-pro-dva")
+    if sum(g._hands[p]) + k < 2:
+        raise RuleViolation("forced_trade_cannot_give_back",
+                            "Za vytažené karty je třeba dát 2 karty surovin: hráč by je neměl.",
+                            "katan-pro-dva")
+
+
+def drawn_cards_fit(victim_hand: list[int], drawn: list[int], k: int) -> None:
+    if len(drawn) != k:
+        raise RuleViolation("forced_trade_draws_two",
+                            f"Při vynuceném obchodu se táhne {k} "
+                            f"{'karta' if k == 1 else 'karty'}.", "katan-pro-dva")
+    left = list(victim_hand)
+    for r in drawn:
+        left[r] -= 1
+        if left[r] < 0:
+            raise RuleViolation("card_not_in_hand", "Spoluhráč tuto surovinu nemá.",
+                                "katan-pro-dva")
+
+
+def give_back_two(g: Game, p: int, cards: list[int]) -> None:
+    """"za to mu dát 2 libovolné karty surovin"."""
+    hand = g._hands[p]
+    if any(cards[r] > hand[r] for r in range(5)):
+        raise RuleViolation("card_not_in_hand", "Dát lze jen karty, které hráč má.",
+                            "katan-pro-dva")
+    if sum(cards) != 2:
+        raise RuleViolation("give_back_two",
+                            "Za vynucený obchod se spoluhráči dávají právě 2 karty surovin.",
+                            "katan-pro-dva")
+
+
+def robber_not_in_desert(g: Game, desert: int) -> None:
+    if g._robber == desert:
+        raise RuleViolation("robber_already_in_desert", "Zloděj už stojí na poušti.",
+                            "katan-pro-dva")
+
+
+def knight_retirable(g: Game, p: int) -> None:
+    """Once per turn one played knight leaves the game for 2 trade cards (at most 7)."""
+    if g._knight_retired:
+        raise RuleViolation("knight_already_retired",
+                            "Rytíře lze za obchodní karty odstranit jen jednou za tah.",
+                            "katan-pro-dva")
+    if g._played[p][KNIGHT] == 0:
+        raise RuleViolation("no_played_knight", "Hráč nemá vyloženého žádného Rytíře.",
+                            "katan-pro-dva")
+    if g._tc[p] >= TRADE_CARDS_MAX or sum(g._tc) >= TRADE_CARDS:
+        raise RuleViolation("trade_cards_full",
+                            "Víc než 7 obchodních karet mít nelze (a balíček nesmí být prázdný).",
+                            "katan-pro-dva")

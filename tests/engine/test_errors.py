@@ -10,14 +10,10 @@ from engine_kit import random_game, sandbox
 import engine
 from engine import Game, InvalidInput, RuleViolation, actions
 
-# The Almanach slugs a RuleViolation may cite (engine/API.md).
-SLUGS = set("""akcni-karty cesta faze-zakladani karta-s-vyhernim-bodem krizovatka
-kombinovana-faze-obchodu-a-staveni konec-hry mesto nejdelsi-obchodni-cesta nejvetsi-vojsko
-obchod obchod-vnitrni obchod-se-zamorim pobrezi pokrok poust
-pravidlo-o-vzdalenosti-mezi-dvema-vesnicemi prubeh-hry pristav rytir
-sedmicka-padla-nastupuje-zlodej silnice startovni-rozmisteni-pro-zacatecniky stavebni-naklady
-staveni suroviny-karty suroviny-obchod suroviny-vynosy taktika vesnice vyherni-body
-vystavba-variabilniho-hraciho-planu zlodej zetony-s-cisly""".split())
+# The Almanach slugs a RuleViolation may cite: its headwords and pages (the Almanach's own
+# data files, almanach/content/hesla and stranky).
+CONTENT = Path(__file__).resolve().parents[2] / "almanach" / "content"
+SLUGS = {p.stem for p in CONTENT.glob("*/*.md")}
 ENGINE = Path(engine.__file__).parent
 
 

@@ -8,6 +8,7 @@ from engine.actions import (
     BuildSettlement,
     EndTrade,
     EndTurn,
+    OfferTrade,
     RollDice,
     TradeBank,
     TradePlayers,
@@ -67,9 +68,11 @@ def test_both_sides_must_hold_what_they_give():
 
 
 def test_legal_actions_offer_every_1_for_1_trade():
+    """Live play lists offers (the partner consents); an agreed trade is for records only."""
     game = trading()
+    assert not any(isinstance(a, TradePlayers) for a in game.legal_actions())
     offers = {(a.partner, *a.give, *a.get) for a in game.legal_actions()
-              if isinstance(a, TradePlayers)}
+              if isinstance(a, OfferTrade)}
     assert offers == {("red", g, t) for g in ("brick", "lumber", "ore")
                       for t in ("brick", "wool") if g != t}
 
