@@ -1,6 +1,7 @@
 """Speed benchmark: full games between random players.
 
     python -m engine.bench [--seconds S] [--seed N] [--without-domestic-trades] [--players 2]
+    python -m engine.bench --bots [--games N] [--seed N]
 
 Four players (``--players 2``: two, playing Katan pro dva; ``--players 3``: three) each pick
 uniformly at random among ``legal_actions()``; a game ends with a winner or after 1000 turns.
@@ -8,6 +9,12 @@ If catanatron is importable (optional extra ``bench``), its random players get t
 budget (four players only). Before that, recorded games are replayed (applying their actions,
 chance included, without listing legal actions): what the site does. The last line is always
 ``engine games_per_s=<f> decisions_per_s=<f> games=<n>`` (decisions = actions applied).
+
+``--bots`` plays strong computer players against each other, then the strong player against
+random ones (three; with ``--players 2`` one, in Katan pro dva; seats rotated, a variable
+board per game), and prints
+``bots win_rate=<f> games=<n> decision_ms_p95=<f>`` (the strong player's decisions) and
+``bots self_play avg_turns=<f> games=<n>``.
 """
 
 from __future__ import annotations
@@ -100,6 +107,48 @@ def bench_catanatron(seconds: float) -> tuple[int, int, float] | None:
     return games, decisions, time.perf_counter() - start
 
 
+def bench_bots(games: int, seed: int = 0, players: int = 4) -> tuple[float, int, float]:
+    """The strong player against random ones (three by default; one in Katan pro dva), its
+    seat rotating: (win rate, games, 95th percentile of its decision time in ms)."""
+    from .bots import RandomBot, StrongBot
+
+    wins = 0
+    times: list[float] = []
+    for n in range(games):
+        game_seed = seed + n
+        game = new_game(game_seed, players)
+        strong = game.players[n % players]
+        bot = StrongBot(game_seed)
+        bots = {c: RandomBot(game_seed * 8 + i) for i, c in enumerate(game.players)}
+        while game.winner is None and game.turn_number <= TURN_CAP:
+            color = game.acting_player
+            if color == strong:
+                start = time.perf_counter()
+                decision = bot.decide(game)
+                times.append(time.perf_counter() - start)
+            else:
+                decision = bots[color].decide(game)
+            game.apply(decision.action)
+        wins += game.winner == strong
+    times.sort()
+    p95 = times[int(0.95 * (len(times) - 1))] * 1000 if times else 0.0
+    return wins / games, games, p95
+
+
+def bench_self_play(games: int, seed: int = 0, players: int = 4) -> tuple[float, int]:
+    """Strong players only: (average game length in turns, games)."""
+    from .bots import StrongBot, play_out
+
+    turns = 0
+    for n in range(games):
+        game_seed = seed + n
+        game = new_game(game_seed, players)
+        play_out(game, {c: StrongBot(game_seed * 8 + i) for i, c in enumerate(game.players)},
+                 TURN_CAP)
+        turns += game.turn_number
+    return turns / games, games
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=8.0,
@@ -109,7 +158,18 @@ def main(argv: list[str] | None = None) -> None:
                         help="random players never trade with each other (as in catanatron)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
                         help="2 = Katan pro dva (catanatron is then not run)")
+    parser.add_argument("--bots", action="store_true",
+                        help="the strong computer player against random ones, then itself")
+    parser.add_argument("--games", type=int, default=100,
+                        help="games for --bots (default 100; self-play gets a quarter)")
     args = parser.parse_args(argv)
+
+    if args.bots:
+        avg_turns, s_games = bench_self_play(max(1, args.games // 4), args.seed, args.players)
+        print(f"bots self_play avg_turns={avg_turns:.1f} games={s_games}")
+        rate, b_games, p95 = bench_bots(args.games, args.seed, args.players)
+        print(f"bots win_rate={rate:.2f} games={b_games} decision_ms_p95={p95:.2f}")
+        return
 
     domestic = not args.without_domestic_trades
     players = args.players

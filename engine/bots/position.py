@@ -1,0 +1,189 @@
+"""What the strong bot reads of a position for one decision, and the values it puts on
+places: production in dots of the number tokens, weighted by how scarce each resource is
+on this board, new resources and matching harbours."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..constants import GENERIC, RESOURCES
+from ..game import Game
+from ..topology import (
+    HEX_INDEX,
+    INTERSECTION_HEXES,
+    INTERSECTION_IDS,
+    INTERSECTION_INDEX,
+    INTERSECTION_NEIGHBORS,
+    INTERSECTION_PATHS,
+    NUM_INTERSECTIONS,
+    NUM_PATHS,
+    PATH_ENDS,
+    PATH_INDEX,
+)
+from . import words
+
+# Dots on a number token: how many of the 36 dice outcomes roll it.
+PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
+NEW_RESOURCE_BONUS = 2.0   # a settlement bringing a resource the player lacks
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What the bot saves for: a build (and where), its value and what it costs."""
+
+    kind: str               # "city" | "settlement" | "road" | "development_card"
+    place: int              # intersection (city, settlement), path (road) or -1
+    value: float
+    cost: tuple[int, ...]
+
+
+class Position:
+    """The position as small ints, read once per decision through the public API."""
+
+    def __init__(self, game: Game, me: str) -> None:
+        self.game = game
+        self.me = me
+        board = game.board
+        self.robber = HEX_INDEX[game.robber]
+        self.hex_pips = [PIPS[n] if n else 0 for n in board.numbers]
+        self.hex_res = board.hex_resource
+        self.node_harbor = board.node_harbor
+        self.owner: list[str | None] = [None] * NUM_INTERSECTIONS
+        self.level = [0] * NUM_INTERSECTIONS
+        for node_id, (color, piece) in game.buildings.items():
+            n = INTERSECTION_INDEX[node_id]
+            self.owner[n] = color
+            self.level[n] = 2 if piece == "city" else 1
+        self.path_owner: list[str | None] = [None] * NUM_PATHS
+        for path_id, color in game.roads.items():
+            self.path_owner[PATH_INDEX[path_id]] = color
+        owner = self.owner
+        self.blocked = [owner[n] is not None or any(owner[m] is not None
+                                                     for m in INTERSECTION_NEIGHBORS[n])
+                        for n in range(NUM_INTERSECTIONS)]
+        self.opponents = [c for c in game.players if c != me]
+        self.hand = [game.hand(me)[r] for r in RESOURCES]
+        self.hands = {c: [game.hand(c)[r] for r in RESOURCES] for c in game.players}
+        # Opponents' victory-point cards are hidden: the bot counts only what is shown.
+        self.points = {c: game.points(c, include_hidden=c == me)["total"] for c in game.players}
+        self.production = {c: [0.0] * 5 for c in game.players}
+        for n in range(NUM_INTERSECTIONS):
+            color = owner[n]
+            if color is None or color not in self.production:
+                continue
+            for h in INTERSECTION_HEXES[n]:
+                r = self.hex_res[h]
+                if r >= 0 and h != self.robber:
+                    self.production[color][r] += self.hex_pips[h] * self.level[n]
+        self.weights = self._scarcity()
+
+    def _scarcity(self) -> list[float]:
+        """Resources with few dots on this board are worth more (bounded 0.75–1.5)."""
+        total = [0.0] * 5
+        for h, r in enumerate(self.hex_res):
+            if r >= 0:
+                total[r] += self.hex_pips[h]
+        mean = sum(total) / 5
+        return [min(1.5, max(0.75, (mean / t) ** 0.5)) if t else 1.5 for t in total]
+
+    # -- values -------------------------------------------------------------------------
+
+    def node_production(self, n: int) -> float:
+        value = 0.0
+        for h in INTERSECTION_HEXES[n]:
+            r = self.hex_res[h]
+            if r >= 0:
+                dots = self.hex_pips[h] * (0.6 if h == self.robber else 1.0)
+                value += dots * self.weights[r]
+        return value
+
+    def new_resources(self, n: int, color: str | None = None) -> list[int]:
+        mine = self.production[color or self.me]
+        out = []
+        for h in INTERSECTION_HEXES[n]:
+            r = self.hex_res[h]
+            if r >= 0 and self.hex_pips[h] and mine[r] == 0 and r not in out:
+                out.append(r)
+        return out
+
+    def node_value(self, n: int, color: str | None = None) -> float:
+        """What a settlement on intersection n is worth to the bot (or to ``color``)."""
+        color = color or self.me
+        value = self.node_production(n) + NEW_RESOURCE_BONUS * len(self.new_resources(n, color))
+        kind = self.node_harbor[n]
+        if kind == GENERIC:
+            value += 1.5
+        elif kind >= 0:
+            dots = sum(self.hex_pips[h] for h in INTERSECTION_HEXES[n] if self.hex_res[h] == kind)
+            value += 0.5 * (self.production[color][kind] + dots)
+        return value
+
+    def reach(self, color: str) -> set[int]:
+        """Intersections the player's roads and buildings touch, and one free path beyond:
+        where the player can build soon."""
+        near = {n for n in range(NUM_INTERSECTIONS) if self.owner[n] == color}
+        for q, owner in enumerate(self.path_owner):
+            if owner == color:
+                near.update(PATH_ENDS[q])
+        beyond = set()
+        for n in near:
+            if self.owner[n] not in (None, color):
+                continue
+            for q in INTERSECTION_PATHS[n]:
+                if self.path_owner[q] is None:
+                    beyond.update(PATH_ENDS[q])
+        return near | beyond
+
+    def free_spot(self, n: int) -> bool:
+        return not self.blocked[n]
+
+    def road_value(self, q: int) -> float:
+        """How well a road on free path q leads toward a settlement spot (0 = nowhere)."""
+        best = 0.0
+        for f in PATH_ENDS[q]:
+            if self.owner[f] not in (None, self.me):
+                continue
+            if self.free_spot(f):
+                best = max(best, self.node_value(f))
+            for q2 in INTERSECTION_PATHS[f]:
+                if q2 == q or self.path_owner[q2] is not None:
+                    continue
+                g = PATH_ENDS[q2][0] if PATH_ENDS[q2][1] == f else PATH_ENDS[q2][1]
+                if self.free_spot(g):
+                    best = max(best, 0.6 * self.node_value(g))
+        return best
+
+    def leader(self) -> str | None:
+        """The opponent with the most visible points."""
+        if not self.opponents:
+            return None
+        return max(self.opponents, key=lambda c: (self.points[c], sum(self.production[c])))
+
+    def hex_label(self, h: int) -> str:
+        terrain = self.game.board.terrains[h]
+        return words.hex_label(terrain, self.game.board.numbers[h])
+
+    def node_label(self, n: int) -> str:
+        hexes = sorted((h for h in INTERSECTION_HEXES[n] if self.hex_pips[h]),
+                       key=lambda h: -self.hex_pips[h])
+        if not hexes:
+            return f"na křižovatce {INTERSECTION_IDS[n]}"
+        return (f"na křižovatce {INTERSECTION_IDS[n]} u "
+                + words.join([self.hex_label(h) for h in hexes]))
+
+
+def shortfall(hand: Sequence[int], cost: Sequence[int]) -> list[int]:
+    return [max(0, c - h) for h, c in zip(hand, cost, strict=True)]
+
+
+def surplus_units(pos: Position, hand: Sequence[int], cost: Sequence[int]) -> int:
+    """How many cards maritime trades could buy with what the cost does not need."""
+    game, me = pos.game, pos.me
+    return sum(max(0, hand[r] - cost[r]) // game.trade_rate(me, RESOURCES[r]) for r in range(5))
+
+
+def lacking_resources(missing: Sequence[int]) -> list[str]:
+    return [RESOURCES[r] for r in range(5) if missing[r]]
+
+
