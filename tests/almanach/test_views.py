@@ -140,7 +140,7 @@ def test_search_page_works_without_javascript(client):
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" in html and "Hledání v almanachu" in html
-    assert '<h2><a href="/almanach/zlodej/">Zloděj</a></h2>' in html
+    assert '<h2><a href="/almanach/zlodej/?zvyraznit=zlodej#odstavec-1">Zloděj</a></h2>' in html
     assert "<mark>zloděj</mark>" in html
     assert 'value="zlodej"' in html, "the header box keeps the query"
     assert "HX-Request" in response["Vary"]
@@ -151,7 +151,8 @@ def test_htmx_gets_only_the_suggestions(client):
     html = response.content.decode()
     assert "<html" not in html and "<header" not in html
     assert html.strip().startswith('<div class="suggest-box">')
-    assert '<a href="/almanach/zlodej/"><span class="suggest-headword">Zloděj</span>' in html
+    assert '<a href="/almanach/zlodej/?zvyraznit=zlod#odstavec-1"><span class="suggest-headword">' \
+        'Zloděj</span>' in html
     assert 'href="/almanach/hledat/?q=zlod"' in html
     assert "HX-Request" in response["Vary"]
 
