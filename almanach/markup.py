@@ -147,7 +147,10 @@ class _Renderer:
             end += 1
         if end == len(lines):
             raise MarkupError(f"řádek {start + 1}: rámeček není uzavřen řádkem ':::'")
-        inner_html, inner_plain = self.blocks(lines[start + 1 : end], site_words=kind == "edice")
+        # An edition box quotes (">") and says the rest in the site's words; a web box is all
+        # the site's words.
+        site_words = kind in ("edice", "web")
+        inner_html, inner_plain = self.blocks(lines[start + 1 : end], site_words=site_words)
         if not inner_plain:
             raise MarkupError(f"řádek {start + 1}: prázdný rámeček")
         html.append(
@@ -192,8 +195,8 @@ class _Renderer:
         tag = "ol" if numbered else "ul"
         start_attr = f' start="{first_number}"' if numbered and first_number != 1 else ""
         html.append(
-            f"<{tag}{css}{start_attr}>\n"
-            + "\n".join(f"<li{self._id()}>{h}</li>" for h, _ in rendered)
+            f"<{tag}{start_attr}>\n"
+            + "\n".join(f"<li{self._id()}{css}>{h}</li>" for h, _ in rendered)
             + f"\n</{tag}>"
         )
         for n, (_, p) in enumerate(rendered, start=first_number):

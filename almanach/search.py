@@ -58,10 +58,19 @@ SYNONYM_REWRITE = 0.95
 EXACT_NAME_BONUS = 1.5
 # Results scoring under this share of the best one are noise, not answers.
 RELATIVE_CUTOFF = 0.06
-# Snippets: a sentence's words next to each other as in the query count this much extra;
-# a heading or the site's own note ("Popis kostek:") only leads to the answer, it is not one.
+# Snippets: a sentence's words next to each other as in the query count this much extra,
+# the next sentence's words this much of their weight. A heading or the site's own note
+# ("Popis kostek:") only leads to an answer; it is never the snippet for its words.
 ADJACENT_BONUS = 0.5
-ASIDE_FACTOR = 0.4
+NEXT_SENTENCE_FACTOR = 0.5
+# A question ("kolik je přístavů") wants a sentence, even when its other words only name
+# an entry; a bare name ("přístav") wants the entry's opening.
+QUESTION_WORDS = frozenset(
+    """
+    kolik kolikrat kdy kde kam jak jaky jaka jake co proc ktery ktera ktere kdo muzu muze
+    smim smi lze musim musi mam mohu how what when where which who can does why
+    """.split()
+)
 # "Kolik…?" asks for a number: a sentence with a figure in it answers more likely.
 QUANTITY_WORDS = frozenset({"kolik", "kolikrat", "pocet", "many", "much"})
 QUANTITY_FACTOR = 1.5
@@ -81,7 +90,7 @@ STOP_WORDS = frozenset(
     jsem jsi jsou k kam kde kdo kdy kdyz ke kolik kolikrat ktery ktera ktere kteri lze mam
     mi mit mne moci muj muset musim muze muzu na nad nebo neni o od po pod pro proc pri s se
     si smet smim smi so ta tak take ten tento to tu u uz v ve vsak z za ze zda jit jde dat
-    da mozne mozno potreba treba nejak neco nekdo co cim kym
+    da mozne mozno potreba treba nejak neco nekdo co cim kym hned
     the a an of to in on is are how what when can do i my for with does
     """.split()
 )
@@ -249,6 +258,8 @@ class _Analysed:
     sentences: list[tuple[int, int, int]]  # start, end, line (passage) number
     token_sentence: list[int]  # the sentence of each token
     keys: frozenset[str]  # every key of the text
+    positions: dict[str, list[int]]  # key -> the tokens that have it
+    figures: list[int]  # the tokens that are numbers
 
 class SearchIndex:
     def __init__(self, documents: Iterable[Document], synonyms: dict[str, list[str]] | None = None):
@@ -262,7 +273,6 @@ class SearchIndex:
         self._text: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
         self._analysed: list[_Analysed] = []
         self._names: dict[frozenset[str], set[int]] = defaultdict(set)  # see _signature
-        self._headwords: dict[frozenset[str], set[int]] = defaultdict(set)  # headwords only
         self._words: set[str] = set()  # folded words and lemmas: targets of prefixes and typos
         # A query word typed without diacritics meets the lemma of the text's word this way.
         self._lemmas_by_fold: dict[str, set[str]] = defaultdict(set)
@@ -303,7 +313,6 @@ class SearchIndex:
     def _analyse(self, number: int, document: Document) -> _Analysed:
         for name in (document.headword, *document.aliases):
             self._names[_signature(_WORD.findall(name.lower()))].add(number)
-        self._headwords[_signature(_WORD.findall(document.headword.lower()))].add(number)
         headword_keys = []
         for word in _WORD.findall(document.headword.lower()):
             keys = self._index_word(word)
@@ -335,9 +344,13 @@ class SearchIndex:
             while sentences[current][1] <= start:
                 current += 1
             token_sentence.append(current)
-        every_key = frozenset(key for _, _, keys in tokens for key in keys)
+        positions: dict[str, list[int]] = defaultdict(list)
+        for index, (_, _, keys) in enumerate(tokens):
+            for key in keys:
+                positions[key].append(index)
+        figures = [i for i, (start, _, _) in enumerate(tokens) if document.text[start].isdigit()]
         return _Analysed(headword_keys, alias_keys, tokens, len(tokens), sentences,
-                         token_sentence, every_key)
+                         token_sentence, frozenset(positions), dict(positions), figures)
 
     def _index_word(self, word: str) -> dict[str, float]:
         keys = word_keys(word)
@@ -357,13 +370,9 @@ class SearchIndex:
 
         best: dict[int, tuple[float, set[str]]] = {}
         all_terms: list[list[_Term]] = []
-        by_headword: set[int] = set()  # entries the query just names: their opening answers
-        just_names = not any(_is_stop(word) for word in words)
         for rewrite, weight in self._rewrites(words):
             terms = self._terms(rewrite, typing)
             all_terms.append(terms)
-            if just_names:
-                by_headword |= self._headwords.get(_signature(rewrite), set())
             named = self._names.get(_signature(rewrite), set())
             for number, (score, keys) in self._score(terms).items():
                 score *= weight * (EXACT_NAME_BONUS if number in named else 1.0)
@@ -381,15 +390,25 @@ class SearchIndex:
         )[:limit]
         weights = self._term_weights(all_terms)
         quantity = any(fold(word) in QUANTITY_WORDS for word in words)
+        asking = any(fold(word) in QUESTION_WORDS for word in words)
         hits = []
         for number, (score, keys) in ranked:
             counts = [len(terms) for terms in all_terms]
-            html, plain, line = self._snippet(number, keys, weights, counts,
-                                              number in by_headword, quantity)
+            opening = not asking and self._names_only(number, all_terms)
+            html, plain, line = self._snippet(number, keys, weights, counts, opening, quantity)
             anchors = self.documents[number].anchors
             anchor = anchors[line] if line < len(anchors) else ""
             hits.append(Hit(self.documents[number], round(score, 3), html, plain, anchor, query))
         return Results(query, hits)
+
+    def _names_only(self, number: int, all_terms: list[list[_Term]]) -> bool:
+        """Does the query (as typed or rewritten) only name this entry, every word of it a
+        word of the headword ("zlodeje", "nejvěčší vojsko", "přís")? Then the entry's opening
+        is the answer, not some sentence that happens to repeat the name."""
+        headword = set().union(*self._analysed[number].headword_keys)
+        return any(
+            terms and all(term.keys.keys() & headword for term in terms) for terms in all_terms
+        )
 
     def highlight_keys(self, raw_query: str, slug: str) -> set[str]:
         """The keys of the query's words (as search() matches them) found in one entry."""
@@ -535,27 +554,40 @@ class SearchIndex:
                        quantity: bool = False) -> int | None:
         """The sentence that holds most of the query: rare words, all of them, side by side."""
         analysed = self._analysed[number]
+        # The matched tokens only, through the entry's own key -> positions table.
+        matched: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
+        for key in weights.keys() & analysed.keys:
+            targets = weights[key]
+            for index in analysed.positions[key]:
+                matches = matched[index]
+                for r, t, weight in targets:
+                    if weight > matches.get((r, t), 0.0):
+                        matches[(r, t)] = weight
         found: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
         bonus: dict[int, float] = defaultdict(float)
-        previous: dict[tuple[int, int], float] = {}
-        figures: set[int] = set()
-        for index, (start, _, keys) in enumerate(analysed.tokens):
+        for index in sorted(matched):
             sentence = analysed.token_sentence[index]
-            if quantity and self.documents[number].text[start].isdigit():
-                figures.add(sentence)
-            matches: dict[tuple[int, int], float] = {}
-            for key in keys:
-                for r, t, weight in weights.get(key, ()):
-                    matches[(r, t)] = max(matches.get((r, t), 0.0), weight)
-            for (r, t), weight in matches.items():
-                seen = found[sentence]
-                seen[(r, t)] = max(seen.get((r, t), 0.0), weight)
+            seen = found[sentence]
+            previous = matched.get(index - 1, {})
+            for (r, t), weight in matched[index].items():
+                if weight > seen.get((r, t), 0.0):
+                    seen[(r, t)] = weight
                 if (r, t - 1) in previous:
                     bonus[sentence] += ADJACENT_BONUS * min(weight, previous[(r, t - 1)])
-            previous = matches
+        figures = {analysed.token_sentence[i] for i in analysed.figures} if quantity else set()
         asides = self.documents[number].asides
         best, best_score = None, 0.0
         for sentence, seen in found.items():
+            line = analysed.sentences[sentence][2]
+            if line in asides:  # the site's words lead to an answer, they are not one
+                continue
+            # A short sentence often answers with the next one ("…je zloděj. Na začátku hry
+            # stojí na poušti."): its words count too, at half weight.
+            seen = dict(seen)
+            following = sentence + 1
+            if following < len(analysed.sentences) and analysed.sentences[following][2] == line:
+                for term, weight in found.get(following, {}).items():
+                    seen.setdefault(term, NEXT_SENTENCE_FACTOR * weight)
             by_rewrite: dict[int, list[float]] = defaultdict(list)
             for (r, _), weight in seen.items():
                 by_rewrite[r].append(weight)
@@ -563,8 +595,6 @@ class SearchIndex:
                 sum(ws) * (0.4 + 0.6 * (len(ws) / term_counts[r]) ** 2)
                 for r, ws in by_rewrite.items()
             ) + bonus[sentence]
-            if analysed.sentences[sentence][2] in asides:
-                score *= ASIDE_FACTOR
             if sentence in figures:
                 score *= QUANTITY_FACTOR
             if score > best_score:  # ties: the earlier sentence
@@ -602,8 +632,11 @@ class SearchIndex:
         suffix = "…" if text[end : len(text) if line_end < 0 else line_end].strip() else ""
         html_parts = [prefix]
         position = begin
-        for token_start, token_end, token_keys in analysed.tokens:
-            if token_start < begin or token_end > end or not token_keys & keys:
+        first_token = bisect_left(analysed.tokens, (begin,))
+        for token_start, token_end, token_keys in analysed.tokens[first_token:]:
+            if token_end > end:
+                break
+            if not token_keys & keys:
                 continue
             html_parts.append(escape(text[position:token_start]))
             html_parts.append(f"<mark>{escape(text[token_start:token_end])}</mark>")
@@ -762,7 +795,7 @@ def document_for(entry, url: str = "") -> Document:
 
 
 # Passages that are headings or the site's own words (see almanach.markup).
-_ASIDE = re.compile(r'<h3 id="odstavec-(\d+)"|<p id="odstavec-(\d+)" class="site-words"')
+_ASIDE = re.compile(r'<h3 id="odstavec-(\d+)"|<(?:p|li) id="odstavec-(\d+)" class="site-words"')
 
 
 def index_from_files(url_for) -> SearchIndex:

@@ -111,7 +111,7 @@ def api_search(request: HttpRequest) -> JsonResponse:
     payload = {
         "query": results.query,
         "results": [
-            {"headword": hit.headword, "url": hit.url, "snippet": hit.snippet}
+            {"headword": hit.headword, "url": hit.url, "link": hit.link, "snippet": hit.snippet}
             for hit in results.hits
         ],
     }

@@ -37,7 +37,6 @@ def test_a_wrapped_list_item_continues_and_a_paragraph_may_follow_directly():
         ("priklad", "priklad", "Příklad"),
         ("pozor", "pozor", "Pozor"),
         ("tip", "tip", "Tip"),
-        ("web", "web", "Poznámka webu"),
     ],
 )
 def test_boxes_carry_their_label(fence, css, label):
@@ -61,6 +60,13 @@ def test_in_an_edition_box_the_quotation_and_the_sites_words_are_apart(edition, 
         '<p class="site-words">Jinde v témže vydání:</p>\n'
         "<blockquote>\n<p>Druhá věta.</p>\n</blockquote>\n</aside>"
     )
+
+
+def test_a_web_box_is_all_the_sites_own_words():
+    out = html("::: web\nDoplnil web.\n\n- odvozeno\n:::")
+    assert out == ('<aside class="box web">\n<p class="box-label">Poznámka webu</p>\n'
+                   '<p class="site-words">Doplnil web.</p>\n<ul>\n<li class="site-words">odvozeno'
+                   "</li>\n</ul>\n</aside>")
 
 
 def test_the_line_that_introduces_a_quotation_is_the_sites_own():
