@@ -1,7 +1,6 @@
 """Search, one capability at a time, on an index built straight from the data files."""
 
 import ast
-import time
 from pathlib import Path
 
 import pytest
@@ -173,19 +172,6 @@ def test_nothing_found_offers_the_closest_headwords(index):
 )
 def test_clean_query(raw, query, message):
     assert clean_query(raw) == (query, message)
-
-
-def test_queries_take_well_under_5_ms(index):
-    queries = ["zloděj", "kolik karet odhodit při sedmičce", "nejvěčší vojsko", "zlo",
-               "longest road", "jak se obchoduje s bankou", "krizovtka"]
-    for query in queries:  # warm the lemma cache
-        index.search(query)
-    started = time.perf_counter()
-    for _ in range(10):
-        for query in queries:
-            index.search(query)
-    mean_ms = (time.perf_counter() - started) * 1000 / (10 * len(queries))
-    assert mean_ms < 5, f"{mean_ms:.2f} ms per query"
 
 
 @pytest.mark.django_db

@@ -336,9 +336,11 @@ def test_inferences_say_so_where_they_are_shown(client):
 def test_the_differences_page_no_longer_lists_what_the_almanach_already_says(client):
     html = get(client, "/almanach/rozdily-mezi-vydanimi/")
     differences, same = html.split("Není rozdílem", 1)
-    assert "obchoduje se až po určení výnosů" not in differences
-    assert "krade se náhodně" not in differences
-    assert "zůstává ležet lícem nahoru" not in differences
+    rows = {row.split("</a>", 1)[0].rsplit(">", 1)[-1]: row
+            for row in re.findall(r"<li[^>]*><strong>001</strong> – (.*?)</li>", differences)}
+    assert "po určení výnosů" not in rows["Obchod vnitřní"]
+    assert "náhodně" not in rows["Akční karty"]
+    assert "lícem nahoru" not in rows["Rytíř"] and "vybere" not in rows["Rytíř"]
     assert "již inkasoval výnosy surovin" in same
     assert "Kartu Rytíře nechá bílý ležet před sebou." in same
     assert "vytáhne 1 kartu z ruky" in same
