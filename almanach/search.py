@@ -33,7 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 from urllib.parse import quote_plus
 
@@ -124,6 +124,7 @@ class Document:
     kind: str = "heslo"
     anchors: tuple[str, ...] = ()
     asides: frozenset[int] = frozenset()  # lines that only lead to the text: headings, notes
+    editions: tuple[tuple[int, str], ...] = ()  # (line, box label) of other editions' lines
 
 
 @dataclass
@@ -629,6 +630,10 @@ class SearchIndex:
         line_start = text.rfind("\n", 0, begin) + 1
         line_end = text.find("\n", end)
         prefix = "…" if text[line_start:begin].strip() else ""
+        # Another edition's words say so in the snippet too, not only at the top of their box.
+        edition = dict(self.documents[number].editions).get(line, "")
+        if begin == line_start and text.startswith(edition, line_start):
+            edition = ""  # the line's own start already shows the label
         suffix = "…" if text[end : len(text) if line_end < 0 else line_end].strip() else ""
         html_parts = [prefix]
         position = begin
@@ -644,6 +649,9 @@ class SearchIndex:
         html_parts.append(escape(text[position:end]))
         plain = " ".join((prefix + text[begin:end] + suffix).split())
         html = " ".join(("".join(html_parts) + suffix).split())
+        if edition:
+            plain = f"{edition}: {plain}"
+            html = f'<span class="snippet-source">{escape(edition)}:</span> {html}'
         return html, plain, line
 
     def _window(self, number: int, sentence: int, keys: set[str]) -> tuple[int, int]:
@@ -778,6 +786,11 @@ def document_for(entry, url: str = "") -> Document:
     lines = entry.plain.split("\n")
     anchors = [anchor(number) for number in range(1, len(lines) + 1)]
     asides = frozenset(int(h3 or p) - 1 for h3, p in _ASIDE.findall(entry.html))
+    editions = tuple(
+        (int(number) - 1, unescape(box["label"]))
+        for box in _EDITION_BOX.finditer(entry.html)
+        for number in re.findall(r'id="odstavec-(\d+)"', box["body"])
+    )
     for card in entry.cards:
         card_lines = f"{card['name']}: {card['plain']}".split("\n")
         lines += card_lines
@@ -791,10 +804,16 @@ def document_for(entry, url: str = "") -> Document:
         kind=entry.kind,
         anchors=tuple(anchors),
         asides=asides,
+        editions=editions,
     )
 
 
-# Passages that are headings or the site's own words (see almanach.markup).
+# Passages in another edition's box; passages that are headings or the site's own words.
+_EDITION_BOX = re.compile(
+    r'<aside class="box edice[^"]*">\n<p class="box-label">(?P<label>[^<]*)</p>'
+    r"(?P<body>.*?)</aside>",
+    re.S,
+)
 _ASIDE = re.compile(r'<h3 id="odstavec-(\d+)"|<(?:p|li) id="odstavec-(\d+)" class="site-words"')
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from almanach import search
+from almanach.markup import EDITION_LABELS
 from almanach.search import Document, SearchIndex, clean_query, index_from_files
 
 
@@ -127,7 +128,8 @@ def test_snippets_mark_the_matched_words_and_are_plain_in_the_api_form(index):
     hit = index.search("kdy se přerušuje nejdelší cesta").hits[0]
     assert "<mark>" in hit.snippet_html
     assert "<" not in hit.snippet
-    assert len(hit.snippet) <= search.SNIPPET_WIDTH + 2  # and the two ellipses
+    label = max(len(label) for label in EDITION_LABELS.values()) + 2
+    assert len(hit.snippet) <= search.SNIPPET_WIDTH + 2 + label  # ellipses, another edition
 
 
 def test_snippets_are_escaped():
@@ -260,9 +262,17 @@ def test_a_hit_links_to_the_passage_of_its_snippet_with_the_query_to_mark(index)
     hit = next(hit for hit in hits if hit.slug == "obchod-se-zamorim")
     number = int(hit.anchor.removeprefix("odstavec-"))
     passage = hit.document.text.split("\n")[number - 1]
-    assert hit.snippet.strip("…").split("…")[0][:40] in passage
+    shown = hit.snippet.removeprefix(EDITION_LABELS["004"] + ": ").strip("…")
+    assert shown[:40] in passage
     assert hit.link == f"/almanach/obchod-se-zamorim/?zvyraznit=muze+se+obchodovat+s+bankou+2%3A1" \
                        f"#{hit.anchor}"
+
+
+def test_another_editions_words_say_so_in_the_snippet(index):
+    hit = index.search("kdy můžu hrát rytíře").hits[0]
+    assert hit.slug == "rytir" and "před hodem kostkami" in hit.snippet
+    assert hit.snippet.startswith(("Jiné vydání (001", "Jiné vydání (004"))
+    assert hit.snippet_html.startswith('<span class="snippet-source">Jiné vydání (')
 
 
 def test_a_card_line_links_to_the_card():
