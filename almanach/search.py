@@ -249,6 +249,15 @@ class _Term:
 
 
 @dataclass
+class _Asked:
+    """What the snippets need to know of the query, worked out once for all hits."""
+
+    weights: dict[str, list[_Weight]]  # key -> the query terms it matches, with weights
+    term_counts: list[int]  # terms per rewrite of the query
+    quantity: bool  # "kolik…": a figure in a sentence helps
+
+
+@dataclass
 class _Analysed:
     """One document, tokenised once at build time."""
 
@@ -389,14 +398,16 @@ class SearchIndex:
             (item for item in best.items() if item[1][0] >= top * RELATIVE_CUTOFF),
             key=lambda item: (-item[1][0], self.documents[item[0]].headword),
         )[:limit]
-        weights = self._term_weights(all_terms)
-        quantity = any(fold(word) in QUANTITY_WORDS for word in words)
+        asked = _Asked(
+            weights=self._term_weights(all_terms),
+            term_counts=[len(terms) for terms in all_terms],
+            quantity=any(fold(word) in QUANTITY_WORDS for word in words),
+        )
         asking = any(fold(word) in QUESTION_WORDS for word in words)
         hits = []
         for number, (score, keys) in ranked:
-            counts = [len(terms) for terms in all_terms]
             opening = not asking and self._names_only(number, all_terms)
-            html, plain, line = self._snippet(number, keys, weights, counts, opening, quantity)
+            html, plain, line = self._snippet(number, keys, asked, opening)
             anchors = self.documents[number].anchors
             anchor = anchors[line] if line < len(anchors) else ""
             hits.append(Hit(self.documents[number], round(score, 3), html, plain, anchor, query))
@@ -551,14 +562,13 @@ class SearchIndex:
                         weights[key].append((r, t, self._idf[key] * quality))
         return weights
 
-    def _best_sentence(self, number: int, weights, term_counts: list[int],
-                       quantity: bool = False) -> int | None:
+    def _best_sentence(self, number: int, asked: _Asked) -> int | None:
         """The sentence that holds most of the query: rare words, all of them, side by side."""
         analysed = self._analysed[number]
         # The matched tokens only, through the entry's own key -> positions table.
         matched: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
-        for key in weights.keys() & analysed.keys:
-            targets = weights[key]
+        for key in asked.weights.keys() & analysed.keys:
+            targets = asked.weights[key]
             for index in analysed.positions[key]:
                 matches = matched[index]
                 for r, t, weight in targets:
@@ -575,7 +585,7 @@ class SearchIndex:
                     seen[(r, t)] = weight
                 if (r, t - 1) in previous:
                     bonus[sentence] += ADJACENT_BONUS * min(weight, previous[(r, t - 1)])
-        figures = {analysed.token_sentence[i] for i in analysed.figures} if quantity else set()
+        figures = {analysed.token_sentence[i] for i in analysed.figures if asked.quantity}
         asides = self.documents[number].asides
         best, best_score = None, 0.0
         for sentence, seen in found.items():
@@ -593,7 +603,7 @@ class SearchIndex:
             for (r, _), weight in seen.items():
                 by_rewrite[r].append(weight)
             score = max(
-                sum(ws) * (0.4 + 0.6 * (len(ws) / term_counts[r]) ** 2)
+                sum(ws) * (0.4 + 0.6 * (len(ws) / asked.term_counts[r]) ** 2)
                 for r, ws in by_rewrite.items()
             ) + bonus[sentence]
             if sentence in figures:
@@ -602,15 +612,15 @@ class SearchIndex:
                 best, best_score = sentence, score
         return best
 
-    def _snippet(self, number: int, keys: set[str], weights, term_counts: list[int],
-                 opening: bool = False, quantity: bool = False) -> tuple[str, str, int]:
+    def _snippet(self, number: int, keys: set[str], asked: _Asked, opening: bool = False
+                 ) -> tuple[str, str, int]:
         """(html, plain, line): the best sentence with neighbours from its passage (or the
         entry's opening, when the query just names it), the matched words marked, and the
         number of the passage (line) it comes from."""
         text = self.documents[number].text
         analysed = self._analysed[number]
         sentences = analysed.sentences
-        chosen = None if opening else self._best_sentence(number, weights, term_counts, quantity)
+        chosen = None if opening else self._best_sentence(number, asked)
         first = last = chosen if chosen is not None else 0
         line = sentences[first][2]
         begin, end = sentences[first][0], sentences[first][1]
