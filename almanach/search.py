@@ -15,12 +15,15 @@ Ranking: a word in the headword counts most, then in an alias, then in the text
 
 Snippets answer the question: each sentence of a hit is scored by the query words it holds
 (rare words weigh more, all of the query's words more than some, words next to each other
-as in the query more than scattered ones), and the snippet is the best sentence with its
-neighbours in the same passage. A hit knows the passage (its anchor), so the result can link
-to the very paragraph; mark() puts the same <mark>s into an entry's HTML.
+as in the query more than scattered ones, the next sentence's words at half weight), and the
+snippet is the best sentence with its neighbours in the same passage. A query that only names
+an entry gets the entry's opening; the site's own words (headings, "Popis kostek:") are never
+a snippet; a sentence from another edition's box says which edition. A hit knows its passage
+(the anchor), so the result links to the very paragraph; mark() puts the same <mark>s into
+the entry's HTML.
 
-Build a SearchIndex once from Documents (about 40 ms for the whole Almanach) and call
-search() on it: a query takes well under 5 ms.
+Build a SearchIndex once from Documents and call search() on it; `python -m almanach.bench`
+prints the time per query and how often the first snippet answers.
 """
 
 import difflib
