@@ -156,6 +156,7 @@ SESSION_COOKIE_HTTPONLY = True
 # Practice progress and pupils' seats live a week; a teacher who ticks "Zapamatovat si mě"
 # stays signed in for TEACHER_REMEMBER_AGE, anyone else until the browser closes.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 7
+SESSION_FIRST_VISIT_AGE = 60 * 60  # until the browser shows that it keeps the cookie
 TEACHER_REMEMBER_AGE = 60 * 60 * 24 * 30
 CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 

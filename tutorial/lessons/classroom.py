@@ -10,6 +10,7 @@ import csv
 import hashlib
 import io
 import random
+import re
 import secrets
 from collections import Counter
 from dataclasses import dataclass
@@ -378,22 +379,27 @@ def results(session: ClassSession) -> tuple[list[ItemResult], list[PupilRow]]:
 def results_csv(session: ClassSession) -> str:
     item_results, table = results(session)
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=";")
+    writer = csv.writer(out, delimiter=";", quoting=csv.QUOTE_ALL)
     header = ["přezdívka"]
     header += [f"{r.index + 1}. {quiz.kind(r.item.kind).title}" for r in item_results]
     header += ["správně", "body"]
-    writer.writerow(header)
+    writer.writerow([_csv_safe(cell) for cell in header])
     for row in table:
-        cells = [_csv_safe(row.pupil.nickname)]
+        cells = [row.pupil.nickname]
         cells += ["" if m is None else ("1" if m else "0") for m in row.marks]
-        cells += [row.correct, row.points]
-        writer.writerow(cells)
+        cells += [str(row.correct), str(row.points)]
+        writer.writerow([_csv_safe(cell) for cell in cells])
     return "\ufeff" + out.getvalue()  # a BOM so that spreadsheet programs read UTF-8
 
 
+FORMULA_START = re.compile(r"(^|[,;])( *)(?=[=+\-@\t\r])")
+
+
 def _csv_safe(text: str) -> str:
-    """Keep a nickname from being read as a formula by a spreadsheet."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """Keep a cell from being read as a formula by a spreadsheet: every field is quoted, and
+    a formula character at the start, or after a comma or semicolon and spaces (where a
+    program that splits on the other separator would start a cell), gets an apostrophe."""
+    return FORMULA_START.sub(r"\1\2'", text)
 
 
 # --- building quizzes --------------------------------------------------------------------
