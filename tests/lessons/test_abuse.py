@@ -251,3 +251,13 @@ def test_12_anonymous_pages_are_not_made_private(session):
     response = client.get(f"/hra/{session.code}/")
     assert response.status_code == 200
     assert "no-store" not in response.get("Cache-Control", "")
+
+
+def test_1_a_pupil_with_a_seat_is_never_taken_for_a_guesser(session):
+    pupil = Client(REMOTE_ADDR=SCHOOL)
+    assert join(pupil, session, "Jana").status_code == 302
+    # The phone moves to mobile data, where someone else has been guessing.
+    wrong_codes(Client(REMOTE_ADDR=GUESSER), settings.LESSONS_GUESS_LIMIT + 5)
+    pupil.defaults["REMOTE_ADDR"] = GUESSER
+    assert pupil.get(f"/hra/{session.code}/").status_code == 200
+    assert pupil.get(f"/hra/{session.code}/stav/", {"v": "x"}).status_code == 200

@@ -75,7 +75,13 @@ def _slowed(request: HttpRequest, code: str, wait: int, nickname: str = "") -> H
 
 def _open_code(request: HttpRequest, code: str, nickname: str = ""):
     """(session, None), or (None, the answer for an unknown code or a guesser who must wait).
-    Every route that takes a code comes here: guessing costs the same everywhere."""
+    Every route that takes a code comes here: guessing costs the same everywhere. A pupil
+    who holds a seat in this session is not guessing, whatever network they are on now."""
+    token = _seat_token(request, code)
+    if token:
+        session = classroom.find_session(code)
+        if session is not None and classroom.seat(session, token) is not None:
+            return session, None
     try:
         session = limits.open_code(pages.client_ip(request), code)
     except limits.Slowed as slowed:
