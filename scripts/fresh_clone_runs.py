@@ -53,7 +53,8 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=10, help="how many fresh clones (default 10)")
     parser.add_argument("--command", default="make test", help="the README's test command")
     parser.add_argument("--pip-cache", type=Path, default=DEFAULT_CACHE)
-    parser.add_argument("--logs", type=Path, default=Path(tempfile.gettempdir()) / "katan-fresh-clone-logs")
+    parser.add_argument("--logs", type=Path,
+                        default=Path(tempfile.gettempdir()) / "katan-fresh-clone-logs")
     args = parser.parse_args()
     passed = 0
     for number in range(1, args.n + 1):
