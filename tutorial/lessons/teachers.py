@@ -29,8 +29,8 @@ teacher_required = login_required(login_url=reverse_lazy("lessons:login"))
 
 class LimitedLogin:
     """Django's login with limits (tutorial/lessons/limits.py): too many failures for the
-    username or from the address refuse the attempt before the password is checked.
-    Shared by the teachers' sign-in and the site admin's."""
+    username or from the address refuse the attempt before the password is checked. (The
+    admin's sign-in, config.views.admin_login, applies the same limits.)"""
 
     def post(self, request, *args, **kwargs):
         username = str(request.POST.get("username", ""))[:150]
