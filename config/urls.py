@@ -8,6 +8,7 @@ urlpatterns = [
     path("zdravi/", views.health, name="health"),
     path("almanach/", include("almanach.urls")),
     path("", include("tutorial.urls")),
+    path("sprava/login/", views.admin_login, name="admin_login"),
     path("sprava/", admin.site.urls),
 ]
 

@@ -8,6 +8,10 @@ page      a fresh browser context (Czech locale) and page per test.
 
 Browser tests carry @pytest.mark.browser and are never skipped: without chromium they fail
 and say how to install it.
+
+Hypothesis profiles: "ci" is derandomized (the same examples on every run and every fresh
+clone, no example database), loaded when CI is set and by `make test`; "dev" explores new
+random examples each run (HYPOTHESIS_PROFILE=dev). HYPOTHESIS_PROFILE picks one explicitly.
 """
 
 import io
@@ -16,6 +20,14 @@ import shutil
 
 import pytest
 from django.core.management import call_command
+from hypothesis import settings as hypothesis_settings
+
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, deadline=None,
+                                     print_blob=True)
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -94,6 +94,9 @@ class ClassSession(models.Model):
     speed_scoring = models.BooleanField("body i za rychlost", default=False)
     created = models.DateTimeField(auto_now_add=True)
     closed = models.DateTimeField(null=True, blank=True)
+    # A join, an answer or a teacher's button; a session idle for LESSONS_IDLE_CLOSE closes.
+    last_activity = models.DateTimeField("poslední činnost", default=timezone.now,
+                                         db_index=True)
 
     class Meta:
         ordering = ["-created"]

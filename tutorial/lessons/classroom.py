@@ -10,16 +10,18 @@ import csv
 import hashlib
 import io
 import random
+import re
 import secrets
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tutorial import quiz
+from tutorial.lessons import nicknames
 from tutorial.models import (
     CODE_LENGTH,
     Answer,
@@ -31,7 +33,7 @@ from tutorial.models import (
     new_code,
 )
 
-NICKNAME_MAX = 30
+NICKNAME_MAX = nicknames.NICKNAME_MAX
 POINTS_CORRECT = 1000
 SPEED_WINDOW = 60  # seconds: the speed bonus fades over this time when there is no timer
 
@@ -92,17 +94,47 @@ def start_session(quiz_: Quiz, teacher, pace: str, timer_seconds: int | None,
 def find_session(code: str) -> ClassSession | None:
     if not code or len(code) != CODE_LENGTH:
         return None
-    return ClassSession.objects.select_related("quiz").filter(code=code).first()
+    session = ClassSession.objects.select_related("quiz").filter(code=code).first()
+    if session is not None:
+        close_if_idle(session)
+    return session
+
+
+def idle_since() -> datetime:
+    return timezone.now() - timedelta(seconds=settings.LESSONS_IDLE_CLOSE)
+
+
+def close_if_idle(session: ClassSession) -> None:
+    """A session nobody has used for LESSONS_IDLE_CLOSE ends by itself (and stays ended)."""
+    if session.is_closed or session.last_activity >= idle_since():
+        return
+    session.state = ClassSession.State.CLOSED
+    session.closed = timezone.now()
+    ClassSession.objects.filter(pk=session.pk).update(state=session.state, closed=session.closed)
+
+
+def close_idle_sessions() -> int:
+    """Close every idle session at once (the cleanup command); returns how many."""
+    return (ClassSession.objects.exclude(state=ClassSession.State.CLOSED)
+            .filter(last_activity__lt=idle_since())
+            .update(state=ClassSession.State.CLOSED, closed=timezone.now()))
+
+
+def touch(session: ClassSession) -> None:
+    """Note activity; at most one write a minute per session, however busy the class."""
+    now = timezone.now()
+    if now - session.last_activity < timedelta(minutes=1):
+        return
+    session.last_activity = now
+    ClassSession.objects.filter(pk=session.pk).update(last_activity=now)
 
 
 def clean_nickname(text: str) -> str:
-    text = unicodedata.normalize("NFC", text or "")
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-    return " ".join(text.split())
+    return nicknames.clean(text)
 
 
 def nickname_key(nickname: str) -> str:
-    return nickname.casefold()
+    return nicknames.key(nickname)
 
 
 def generated_nickname(session: ClassSession, rng: random.Random | None = None) -> str:
@@ -125,18 +157,21 @@ def join(session: ClassSession, nickname: str) -> Pupil:
     nickname = clean_nickname(nickname)
     if not nickname:
         nickname = generated_nickname(session)
-    if len(nickname) < 2:
-        raise JoinError("Přezdívka musí mít aspoň 2 znaky.")
-    if len(nickname) > NICKNAME_MAX:
-        raise JoinError(f"Přezdívka smí mít nejvýš {NICKNAME_MAX} znaků.")
+    try:
+        nicknames.validate(nickname)
+    except nicknames.Invalid as problem:
+        raise JoinError(str(problem)) from None
     key = nickname_key(nickname)
     try:
         with transaction.atomic():
-            return Pupil.objects.create(session=session, nickname=nickname, nickname_key=key)
+            pupil = Pupil.objects.create(session=session, nickname=nickname, nickname_key=key)
     except IntegrityError:
         raise JoinError(
-            f"Přezdívku „{nickname}“ už v této hře někdo má. Zvolte si jinou.", status=409
+            f"Přezdívku „{nickname}“ nebo velmi podobnou už v této hře někdo má. "
+            "Zvolte si jinou.", status=409
         ) from None
+    touch(session)
+    return pupil
 
 
 def seat(session: ClassSession, token: str | None) -> Pupil | None:
@@ -208,6 +243,7 @@ def submit(session: ClassSession, pupil: Pupil, item: QuizItem, raw) -> Stored:
             )
     except IntegrityError:
         return Stored(Answer.objects.get(pupil=pupil, item=item), False)
+    touch(session)
     return Stored(answer, True)
 
 
@@ -262,6 +298,7 @@ def control(session: ClassSession, action: str) -> str | None:
         session.closed = timezone.now()
     else:
         return "Neznámý příkaz."
+    session.last_activity = timezone.now()
     session.save()
     return None
 
@@ -342,22 +379,27 @@ def results(session: ClassSession) -> tuple[list[ItemResult], list[PupilRow]]:
 def results_csv(session: ClassSession) -> str:
     item_results, table = results(session)
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=";")
+    writer = csv.writer(out, delimiter=";", quoting=csv.QUOTE_ALL)
     header = ["přezdívka"]
     header += [f"{r.index + 1}. {quiz.kind(r.item.kind).title}" for r in item_results]
     header += ["správně", "body"]
-    writer.writerow(header)
+    writer.writerow([_csv_safe(cell) for cell in header])
     for row in table:
-        cells = [_csv_safe(row.pupil.nickname)]
+        cells = [row.pupil.nickname]
         cells += ["" if m is None else ("1" if m else "0") for m in row.marks]
-        cells += [row.correct, row.points]
-        writer.writerow(cells)
+        cells += [str(row.correct), str(row.points)]
+        writer.writerow([_csv_safe(cell) for cell in cells])
     return "\ufeff" + out.getvalue()  # a BOM so that spreadsheet programs read UTF-8
 
 
+FORMULA_START = re.compile(r"(^|[,;])( *)(?=[=+\-@\t\r])")
+
+
 def _csv_safe(text: str) -> str:
-    """Keep a nickname from being read as a formula by a spreadsheet."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """Keep a cell from being read as a formula by a spreadsheet: every field is quoted, and
+    a formula character at the start, or after a comma or semicolon and spaces (where a
+    program that splits on the other separator would start a cell), gets an apostrophe."""
+    return FORMULA_START.sub(r"\1\2'", text)
 
 
 # --- building quizzes --------------------------------------------------------------------

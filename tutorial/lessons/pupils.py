@@ -6,8 +6,6 @@ or a sleeping phone keeps it.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,7 +13,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from tutorial import pages, quiz
-from tutorial.lessons import classroom
+from tutorial.inputs import parse_int
+from tutorial.lessons import classroom, limits
 from tutorial.models import ClassSession, clean_code
 from tutorial.quiz.sandbox import (
     clear_selection,
@@ -31,8 +30,6 @@ SEATS = "kviz_mista"  # session: join code -> pupil token
 SEAT_COOKIE = "kviz-misto-"  # + code: signed pupil token, survives a lost session cookie
 SEAT_SALT = "tutorial.seat"
 SEAT_AGE = 60 * 60 * 24  # a day
-
-JOIN_LIMIT, JOIN_WINDOW = 20, timedelta(minutes=10)
 
 
 def _seat_token(request: HttpRequest, code: str) -> str | None:
@@ -60,7 +57,6 @@ def _join_form(request: HttpRequest, code: str = "", nickname: str = "", error: 
 
 
 def _unknown_code(request: HttpRequest, code: str, nickname: str = "") -> HttpResponse:
-    classroom.record_failure("join", pages.client_ip(request))
     return _join_form(
         request, code, nickname, status=404,
         error=f"Hru s kódem „{code}“ jsme nenašli. Zkontrolujte kód na tabuli." if code
@@ -68,8 +64,31 @@ def _unknown_code(request: HttpRequest, code: str, nickname: str = "") -> HttpRe
     )
 
 
-def _join_blocked(request: HttpRequest) -> bool:
-    return classroom.too_many("join", pages.client_ip(request), JOIN_LIMIT, JOIN_WINDOW)
+def _slowed(request: HttpRequest, code: str, wait: int, nickname: str = "") -> HttpResponse:
+    response = _join_form(
+        request, code, nickname, status=429,
+        error="Příliš mnoho pokusů o neplatný kód z této sítě. "
+              f"Zkontrolujte kód na tabuli a zkuste to znovu za {wait} s.")
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def _open_code(request: HttpRequest, code: str, nickname: str = ""):
+    """(session, None), or (None, the answer for an unknown code or a guesser who must wait).
+    Every route that takes a code comes here: guessing costs the same everywhere. A pupil
+    who holds a seat in this session is not guessing, whatever network they are on now."""
+    token = _seat_token(request, code)
+    if token:
+        session = classroom.find_session(code)
+        if session is not None and classroom.seat(session, token) is not None:
+            return session, None
+    try:
+        session = limits.open_code(pages.client_ip(request), code)
+    except limits.Slowed as slowed:
+        return None, _slowed(request, code, slowed.retry_after, nickname)
+    if session is None:
+        return None, _unknown_code(request, code, nickname)
+    return session, None
 
 
 def join(request: HttpRequest) -> HttpResponse:
@@ -77,12 +96,9 @@ def join(request: HttpRequest) -> HttpResponse:
         return _join_form(request, clean_code(request.GET.get("kod", "")))
     code = clean_code(request.POST.get("kod", ""))
     nickname = request.POST.get("prezdivka", "")[:100]
-    if _join_blocked(request):
-        return _join_form(request, code, nickname, status=429,
-                          error="Příliš mnoho pokusů o neplatný kód. Zkuste to za pár minut.")
-    session = classroom.find_session(code)
-    if session is None:
-        return _unknown_code(request, code, nickname)
+    session, problem = _open_code(request, code, nickname)
+    if problem:
+        return problem
     pupil = classroom.seat(session, _seat_token(request, code))
     if pupil is None:
         try:
@@ -97,16 +113,10 @@ def join(request: HttpRequest) -> HttpResponse:
 
 def _pupil_or_form(request: HttpRequest, code: str):
     """(session, pupil, None) or (None, None, a response to return)."""
-    token = _seat_token(request, code)
-    # A pupil with a seat is not guessing codes; only strangers count against the limit.
-    if token is None and _join_blocked(request):
-        return None, None, _join_form(
-            request, code, status=429,
-            error="Příliš mnoho pokusů o neplatný kód. Zkuste to za pár minut.")
-    session = classroom.find_session(code)
-    if session is None:
-        return None, None, _unknown_code(request, code)
-    pupil = classroom.seat(session, token)
+    session, problem = _open_code(request, code)
+    if problem:
+        return None, None, problem
+    pupil = classroom.seat(session, _seat_token(request, code))
     if pupil is None:
         if session.is_closed:
             return None, None, pages.message(request, "Hra skončila",
@@ -141,12 +151,10 @@ def _pupil_context(request: HttpRequest, session: ClassSession, pupil, error: st
                "correct_count": sum(1 for a in answers.values() if a.correct and not a.late)}
     if session.state != ClassSession.State.RUNNING or not items:
         return context
-    shown = request.GET.get("po")
+    shown = parse_int(request.GET.get("po"), 1, len(items))
     index = None
-    if shown and shown.isdigit() and not session.teacher_paced:
-        wanted = int(shown) - 1
-        if 0 <= wanted < len(items) and items[wanted].pk in answers:
-            index = wanted
+    if shown is not None and not session.teacher_paced and items[shown - 1].pk in answers:
+        index = shown - 1
     if index is None:
         index = classroom.current_index(session, pupil, items, set(answers))
     if index is None:
@@ -182,12 +190,12 @@ def _pupil_context(request: HttpRequest, session: ClassSession, pupil, error: st
 
 @require_GET
 def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
-    """Polled by the pupil's page: 204 while nothing changed, else a full refresh."""
-    state = ClassSession.objects.filter(code=code).values("state", "current").first()
-    if state is None:
-        return HttpResponse(status=204)
-    version = f"{state['state']}-{state['current']}"
-    if request.GET.get("v") == version:
+    """Polled by the pupil's page: 204 while nothing changed, else a full refresh.
+    An unknown code is a guess like any other (counted, 404)."""
+    session, problem = _open_code(request, code)
+    if problem:
+        return problem
+    if request.GET.get("v") == _version(session):
         return HttpResponse(status=204)
     response = HttpResponse(status=200)
     response["HX-Refresh"] = "true"

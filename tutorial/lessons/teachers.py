@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import functools
 import io
-from datetime import timedelta
 
 import segno
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -16,18 +16,41 @@ from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tutorial import pages, quiz
-from tutorial.lessons import classroom
+from tutorial.inputs import clean_text, parse_int
+from tutorial.lessons import classroom, limits
 from tutorial.models import ClassSession, Quiz, QuizItem
 from tutorial.quiz import drawing
 from tutorial.quiz.sandbox import prepared_or_none
 
-LOGIN_LIMIT, LOGIN_WINDOW = 5, timedelta(minutes=15)
+TITLE_MAX = 120  # the column Quiz.title
 
 teacher_required = login_required(login_url=reverse_lazy("lessons:login"))
 
 
-class TeacherLoginView(auth_views.LoginView):
-    """Django's login with a limit: 5 failures per username and address per 15 minutes."""
+class LimitedLogin:
+    """Django's login with limits (tutorial/lessons/limits.py): too many failures for the
+    username or from the address refuse the attempt before the password is checked. (The
+    admin's sign-in, config.views.admin_login, applies the same limits.)"""
+
+    def post(self, request, *args, **kwargs):
+        username = str(request.POST.get("username", ""))[:150]
+        address = pages.client_ip(request)
+        if limits.login_blocked(username, address):
+            form = self.get_form()
+            form.errors.clear()
+            context = self.get_context_data(form=form, locked=True)
+            return self.render_to_response(context, status=429)
+        response = super().post(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            limits.login_succeeded(username, address)
+        else:
+            limits.login_failed(username, address)
+        return response
+
+
+class TeacherLoginView(LimitedLogin, auth_views.LoginView):
+    """The teachers' sign-in. The long login is opt-in ("Zapamatovat si mě"): on a shared
+    classroom PC the session otherwise ends when the browser closes."""
 
     template_name = "lessons/login.html"
     extra_context = {"section": "quiz"}
@@ -35,22 +58,10 @@ class TeacherLoginView(auth_views.LoginView):
     def get_default_redirect_url(self):
         return reverse("lessons:teacher")
 
-    def _key(self, request: HttpRequest) -> str:
-        username = (request.POST.get("username") or "").strip().casefold()[:150]
-        return f"{username}|{pages.client_ip(request)}"
-
-    def post(self, request, *args, **kwargs):
-        key = self._key(request)
-        if classroom.too_many("login", key, LOGIN_LIMIT, LOGIN_WINDOW):
-            form = self.get_form()
-            form.errors.clear()
-            context = self.get_context_data(form=form, locked=True)
-            return self.render_to_response(context, status=429)
-        response = super().post(request, *args, **kwargs)
-        if request.user.is_authenticated:
-            classroom.clear_failures("login", key)
-        else:
-            classroom.record_failure("login", key)
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        remember = self.request.POST.get("zapamatovat") == "1"
+        self.request.session.set_expiry(settings.TEACHER_REMEMBER_AGE if remember else 0)
         return response
 
 
@@ -70,6 +81,9 @@ def own_session(view):
             return pages.message(request, "Hodinu jsme nenašli",
                             "Taková hodina neexistuje, nebo patří jinému učiteli.", status=404,
                             retry_url=reverse("lessons:teacher"))
+        classroom.close_if_idle(session)
+        # Pupils at the teacher's address (one school network) never count as guessing.
+        limits.remember_code(pages.client_ip(request), session.code)
         return view(request, session)
 
     return wrapper
@@ -98,15 +112,16 @@ def teacher_quiz_new(request: HttpRequest) -> HttpResponse:
                "chosen": [], "title": "", "per_kind": 1, "mode": "almanach"}
     if request.method != "POST":
         return render(request, "lessons/teacher/quiz_new.html", context)
-    title = " ".join(request.POST.get("nazev", "").split())[:120]
+    title = clean_text(request.POST.get("nazev", ""), TITLE_MAX)
     chosen = [k for k in request.POST.getlist("druh") if k in quiz.KINDS]
     mode = request.POST.get("varianty", "")
-    per_kind = request.POST.get("pocet", "1")
-    per_kind = int(per_kind) if per_kind.isdigit() else 0
+    per_kind = parse_int(request.POST.get("pocet", "1"), 1, 5) or 0
     context.update({"title": title, "chosen": chosen, "mode": mode, "per_kind": per_kind})
     errors = []
     if not title:
         errors.append("Zadejte název kvízu.")
+    elif len(title) > TITLE_MAX:
+        errors.append(f"Název kvízu smí mít nejvýš {TITLE_MAX} znaků.")
     if not chosen:
         errors.append("Vyberte aspoň jeden druh otázek.")
     if mode not in classroom.VARIANT_MODES:
@@ -190,8 +205,7 @@ def teacher_session_start(request: HttpRequest, pk: int) -> HttpResponse:
     pace = request.POST.get("tempo")
     if pace not in ClassSession.Pace.values:
         pace = ClassSession.Pace.TEACHER
-    timer = request.POST.get("limit", "0")
-    timer = int(timer) if timer.isdigit() and int(timer) <= 600 else 0
+    timer = parse_int(request.POST.get("limit", "0"), 0, 600) or 0
     session = classroom.start_session(quiz_, request.user, pace, timer,
                                       request.POST.get("rychlost") == "1")
     return redirect(session.get_absolute_url())
