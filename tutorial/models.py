@@ -139,6 +139,12 @@ class ClassSession(models.Model):
             return None
         return self.question_started + timedelta(seconds=self.timer_seconds)
 
+    def time_left(self) -> int | None:
+        deadline = self.deadline()
+        if deadline is None:
+            return None
+        return max(0, int((deadline - timezone.now()).total_seconds()))
+
     def time_up(self) -> bool:
         deadline = self.deadline()
         return deadline is not None and timezone.now() >= deadline

@@ -199,7 +199,7 @@ def _question(request, session, pupil, index, item, prepared, answer, error, giv
     if deadline is not None:
         left = max(0, int((deadline - timezone.now()).total_seconds()))
         context.update(deadline=deadline, time_left=left)
-    context.update(state="open", submit_label="Odeslat odpověď")
+    context["state"] = "open"
     return context
 
 
@@ -265,7 +265,6 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
                 prepared, selected=selection(request, key),
                 toggle_prefix=f"{question_url}?prepnout=",
                 answer_url=question_url, clear_url=f"{question_url}?zrusit=1")
-            context["submit_label"] = "Odeslat odpověď"
             return pages.fragment(request, "quiz/_sandbox.html", context)
         return redirect(play_url)
     if request.method != "POST":
