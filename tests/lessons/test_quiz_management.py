@@ -86,9 +86,9 @@ def test_nobody_manages_another_teacher_s_quiz(class_quiz, django_user_model):
     other = Client()
     other.force_login(django_user_model.objects.create_user("jiny"))
     item = class_quiz.items.first()
-    for url in (f"/ucitel/kviz/{class_quiz.pk}/prejmenovat/", f"/ucitel/kviz/{class_quiz.pk}/kopie/",
-                f"/ucitel/kviz/{class_quiz.pk}/smazat/",
-                f"/ucitel/kviz/{class_quiz.pk}/posunout/{item.pk}/"):
+    base = f"/ucitel/kviz/{class_quiz.pk}/"
+    for url in (f"{base}prejmenovat/", f"{base}kopie/", f"{base}smazat/",
+                f"{base}posunout/{item.pk}/"):
         assert other.post(url, {"nazev": "X", "potvrdit": "1", "smer": "dolu"}).status_code == 404
     assert Quiz.objects.get().title == "Vesnice a sedmička" and Quiz.objects.count() == 1
     assert kinds(class_quiz) == ["vesnice", "sedmicka", "silnice"]
