@@ -127,3 +127,19 @@ def test_another_teacher_cannot_open_the_projector(session, django_user_model):
     other.force_login(django_user_model.objects.create_user("jiny"))
     assert other.get(url(session)).status_code == 404
     assert other.get(f"/ucitel/hodina/{session.code}/ukoncit/").status_code == 404
+
+
+def test_self_paced_lesson_shows_progress_then_the_final_overview(class_quiz, teacher,
+                                                                  teacher_client):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.SELF, None, False,
+                                      show_ranking=True)
+    classroom.control(session, "start")
+    answer(session, "Ada", {"vyber": "1", "misto": ["b2.SE"]})
+    page = html(teacher_client.get(url(session)))
+    assert "Všechny otázky má hotové 0 z 1 žáků" in page and "Odhalit" not in page
+    # Nothing about right answers while pupils still answer.
+    assert "Nejvíc správných odpovědí" not in page and "správně" not in page.split("</nav>")[1]
+    classroom.control(session, "close")
+    page = html(teacher_client.get(url(session)))
+    assert "Hodina skončila" in page and "1 z 1</strong> správně" in page
+    assert "Nejvíc správných odpovědí" in page and "Ada" in page

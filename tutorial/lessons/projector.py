@@ -49,17 +49,19 @@ def _poll(request: HttpRequest, session: ClassSession) -> HttpResponse:
         response = HttpResponse(status=200)
         response["HX-Refresh"] = "true"
         return response
-    if request.GET.get("n") == _tally(session):
+    tally = _tally(session)
+    if request.GET.get("n") == tally:
         return HttpResponse(status=204)
-    context = _context(request, session)
+    context = _context(request, session, tally)
     return render(request, "lessons/projector/_live.html", context)
 
 
-def _context(request: HttpRequest, session: ClassSession) -> dict:
+def _context(request: HttpRequest, session: ClassSession, tally: str | None = None) -> dict:
     items = classroom.items_of(session)
+    tally = tally or _tally(session)
     context = {
         "session": session, "count": len(items), "version": session.version(),
-        "tally": _tally(session), "pupil_count": session.pupils.count(),
+        "tally": tally, "pupil_count": int(tally.split("-")[1]),
         "join_url": request.build_absolute_uri(
             reverse("lessons:pupil", kwargs={"code": session.code})),
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
@@ -70,11 +72,11 @@ def _context(request: HttpRequest, session: ClassSession) -> dict:
     if session.state == ClassSession.State.RUNNING and session.teacher_paced:
         context.update(_question(session, items))
         return context
-    item_results, table = results.results(session)
-    finished = sum(1 for row in table if all(cell.correct is not None for cell in row.cells))
-    context.update(overview=item_results, finished=finished)
-    if session.show_ranking:
-        context["top"] = table[:results.TOP]
+    standings = results.standings(session)
+    finished = sum(1 for standing in standings if standing.answered == len(items))
+    context.update(overview=results.item_results(session), finished=finished)
+    if session.show_ranking and session.is_closed:  # self-paced: nothing right before the end
+        context["top"] = standings[:results.TOP]
     return context
 
 
@@ -93,5 +95,5 @@ def _question(session: ClassSession, items) -> dict:
     elif getattr(prepared.kind, "board", True):
         context["board"] = sandbox_context(prepared)["board_svg"]
     if revealed and session.show_ranking:
-        context["top"] = results.results(session)[1][:results.TOP]
+        context["top"] = results.top(session)
     return context

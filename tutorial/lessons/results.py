@@ -157,15 +157,22 @@ def current(session: ClassSession) -> ItemResult | None:
 def results(session: ClassSession) -> tuple[list[ItemResult], list[PupilRow]]:
     items = classroom.items_of(session)
     rows = _answer_rows(session)
+    by_pupil = {(row["pupil_id"], row["item_id"]): row for row in rows}
+    table = [_pupil_row(pupil, items, by_pupil) for pupil in session.pupils.all()]
+    return _item_results(items, rows), rank(table)
+
+
+def item_results(session: ClassSession) -> list[ItemResult]:
+    """Every question's figures, without the per-pupil table."""
+    return _item_results(classroom.items_of(session), _answer_rows(session))
+
+
+def _item_results(items: list[LessonItem], rows: list[dict]) -> list[ItemResult]:
     by_item: dict[int, list[dict]] = {}
-    by_pupil: dict[tuple[int, int], dict] = {}
     for row in rows:
         by_item.setdefault(row["item_id"], []).append(row)
-        by_pupil[(row["pupil_id"], row["item_id"])] = row
-    item_results = [item_result(item, index, by_item.get(item.pk, []))
-                    for index, item in enumerate(items)]
-    table = [_pupil_row(pupil, items, by_pupil) for pupil in session.pupils.all()]
-    return item_results, rank(table)
+    return [item_result(item, index, by_item.get(item.pk, []))
+            for index, item in enumerate(items)]
 
 
 def _pupil_row(pupil: Pupil, items: list[LessonItem], by_pupil: dict) -> PupilRow:
@@ -213,13 +220,43 @@ def results_csv(session: ClassSession) -> str:
     return "\ufeff" + out.getvalue()  # a BOM so that spreadsheet programs read UTF-8
 
 
-def pupil_place(session: ClassSession, pupil: Pupil) -> tuple[int, int]:
-    """(place, number of pupils) for a pupil's end screen: counted in the database, since
-    the whole class opens its end screen at the same moment."""
-    totals = {row["pupil_id"]: (row["right"], row["speed"] or 0) for row in (
+@dataclass
+class Standing:
+    nickname: str
+    correct: int
+    points: int
+    answered: int
+    place: int = 0
+
+
+def standings(session: ClassSession) -> list[Standing]:
+    """Every pupil's right answers and speed points, counted in the database (the projector
+    and the whole class's end screens need them at the same moment), best first."""
+    totals = {row["pupil_id"]: row for row in (
         Answer.objects.filter(pupil__session=session, late=False).values("pupil_id")
-        .annotate(right=Count("id", filter=Q(correct=True)), speed=Sum("points")))}
-    pupils = list(session.pupils.values_list("pk", flat=True))
-    mine = totals.get(pupil.pk, (0, 0))
-    better = sum(1 for pk in pupils if totals.get(pk, (0, 0)) > mine)
-    return better + 1, len(pupils)
+        .annotate(right=Count("id", filter=Q(correct=True)), speed=Sum("points"),
+                  answered=Count("id")))}
+    out = []
+    for pk, nickname, key in session.pupils.values_list("pk", "nickname", "nickname_key"):
+        row = totals.get(pk, {})
+        out.append((key, pk, Standing(nickname, row.get("right", 0), row.get("speed") or 0,
+                                      row.get("answered", 0))))
+    out.sort(key=lambda entry: (-entry[2].correct, -entry[2].points, entry[0]))
+    ranked = [standing for _, _, standing in out]
+    for number, standing in enumerate(ranked):
+        previous = ranked[number - 1] if number else None
+        same = previous and (previous.correct, previous.points) == (standing.correct,
+                                                                     standing.points)
+        standing.place = previous.place if same else number + 1
+    return ranked
+
+
+def top(session: ClassSession) -> list[Standing]:
+    return standings(session)[:TOP]
+
+
+def pupil_place(session: ClassSession, pupil: Pupil) -> tuple[int, int]:
+    """(place, number of pupils) for a pupil's end screen."""
+    ranked = standings(session)
+    mine = next((s for s in ranked if s.nickname == pupil.nickname), None)
+    return (mine.place if mine else 0), len(ranked)
