@@ -444,7 +444,9 @@ def render_board(
 
     Targets (intersections, paths or hexes) become ``<a href>`` links built by ``target_url``
     so that a quiz works without JavaScript; each carries ``data-id`` with the place id.
-    Heat maps draw a count per place; ``trail`` draws a dashed line along the given paths.
+    Heat maps draw a count per place (``heat_counts=False``: the caller draws the counts, as
+    the quiz drawing does above its marks); ``trail`` draws a dashed line along the given
+    paths. Path targets take taps in a band around the path (see :func:`_path_hit_area`).
     """
     pos = position_of(position)
     targets = list(node_targets) or list(path_targets) or list(hex_targets)

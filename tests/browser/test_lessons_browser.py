@@ -219,9 +219,8 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
     assert not errors, errors
 
 
-def test_board_on_a_phone_taps_paths_generously_and_keyboard_skips_and_moves(live_server,
-                                                                            browser,
-                                                                            transactional_db):
+def test_quiz_on_a_phone_taps_paths_generously_keyboard_skips_and_moves_tables_fit(
+        live_server, browser, transactional_db):
     context = browser.new_context(locale="cs-CZ", viewport={"width": 360, "height": 740})
     try:
         page = context.new_page()
@@ -273,5 +272,15 @@ def test_board_on_a_phone_taps_paths_generously_and_keyboard_skips_and_moves(liv
         assert page.evaluate("document.activeElement.dataset.id") == moved
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.textContent") == "Vyhodnotit"
+        # "Co kdo dostane?": all five resource columns fit the phone, no hidden column.
+        page.goto(f"{live_server.url}/kvizy/vynosy/a1/")
+        widths = page.evaluate("""() => {
+          const table = document.querySelector('.quiz-grid');
+          return [table.scrollWidth, table.closest('.quiz-grid-wrap').clientWidth,
+                  table.querySelectorAll('thead th').length];
+        }""")
+        assert widths[0] <= widths[1] and widths[2] == 6, widths
+        ruda = page.locator(".quiz-grid thead th").last.bounding_box()
+        assert ruda["x"] + ruda["width"] <= 360
     finally:
         context.close()
