@@ -160,6 +160,16 @@ SESSION_FIRST_VISIT_AGE = 60 * 60  # until the browser shows that it keeps the c
 TEACHER_REMEMBER_AGE = 60 * 60 * 24 * 30
 CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 
+# E-mail (teachers' password reset): printed on the server's console unless configured.
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND",
+                               "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Almanach Katanu <noreply@localhost>")
+
 # Request size: no route takes files, the largest form (a quiz answer) is a few KB. Bigger
 # bodies get 413 before anything reads them; file parts are never written to disk.
 MAX_REQUEST_BODY = int(os.environ.get("DJANGO_MAX_REQUEST_BODY", str(256 * 1024)))
