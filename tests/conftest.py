@@ -1,5 +1,6 @@
 """Shared fixtures: the site's content in the test database, and a real browser.
 
+(autouse) an empty page cache for every test.
 content   Entry rows (and whatever else load_content loads) in the test database. Works for
           plain `db` tests and for `transactional_db` / `live_server` tests alike: it loads
           only when the table is empty.
@@ -27,6 +28,15 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
 ]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_page_cache():
+    # Pages are cached across requests (config/caching.py); a test starts with none, so it
+    # never sees a page another test rendered from other data.
+    from django.core.cache import caches
+
+    caches["default"].clear()
 
 
 @pytest.fixture
