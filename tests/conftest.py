@@ -77,7 +77,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(locale="cs-CZ")
+    # No service worker: it would keep the whole Almanach for every test (the offline tests
+    # open their own context with it).
+    context = browser.new_context(locale="cs-CZ", service_workers="block")
     context.set_default_timeout(10_000)
     tab = context.new_page()
     yield tab

@@ -1,0 +1,83 @@
+// Almanach Katanu offline: the whole Almanach is kept on install, the example game's pages
+// once visited. Served from the site's root by config/offline.py, which writes in the version:
+// a deploy is a new worker with a new cache, and the old cache is deleted.
+"use strict";
+
+var VERSION = "__VERSION__";
+var CACHE = "almanach-katanu-" + VERSION;
+var PRECACHE_URL = "__PRECACHE_URL__";
+var SETTINGS_KEY = PRECACHE_URL + "#nastaveni";
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    fetch(PRECACHE_URL, { cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("precache list " + response.status);
+        return response.json();
+      })
+      .then(function (list) {
+        return caches.open(CACHE).then(function (cache) {
+          var requests = list.urls.map(function (url) { return new Request(url, { cache: "reload" }); });
+          return cache.addAll(requests).then(function () {
+            return cache.put(SETTINGS_KEY, new Response(JSON.stringify(list), {
+              headers: { "Content-Type": "application/json" }
+            }));
+          });
+        });
+      })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (names) {
+        return Promise.all(names.filter(function (name) {
+          return name.indexOf("almanach-katanu-") === 0 && name !== CACHE;
+        }).map(function (name) { return caches.delete(name); }));
+      })
+      .then(function () { return self.clients.claim(); })
+  );
+});
+
+function settings(cache) {
+  return cache.match(SETTINGS_KEY).then(function (hit) { return hit ? hit.json() : null; });
+}
+
+function keepsVisited(list, url) {
+  return Boolean(list) && list.keep_visited.some(function (prefix) {
+    return url.pathname.indexOf(prefix) === 0;
+  });
+}
+
+// Offline, a search shows the offline page, whose script searches the kept index.
+function offlineAnswer(cache, list) {
+  if (!list) return Response.error();
+  return cache.match(list.offline_page).then(function (page) { return page || Response.error(); });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // htmx fragments share URLs with full pages: never keep them; site.js falls back to a
+  // full page load when one fails offline.
+  if (request.headers.get("HX-Request")) return;
+  event.respondWith(caches.open(CACHE).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (kept) {
+      if (kept) return kept;
+      return fetch(request).then(function (response) {
+        if (!response.ok || request.mode !== "navigate") return response;
+        return settings(cache).then(function (list) {
+          if (keepsVisited(list, url)) cache.put(request, response.clone());
+          return response;
+        });
+      }, function (error) {
+        if (request.mode !== "navigate") throw error;
+        return settings(cache).then(function (list) { return offlineAnswer(cache, list); });
+      });
+    });
+  }));
+});
