@@ -220,3 +220,18 @@ def _key(request: HttpRequest) -> str:
 
 def _cache():
     return caches[settings.PAGE_CACHE_ALIAS]
+
+
+def warm_up() -> None:
+    """At start-up, what the first visitors would otherwise wait for: the search index with
+    its word lists (over a second) and the example game's replay."""
+    from django.db import DatabaseError
+
+    from almanach import search
+    from tutorial.example.replay import example_game
+
+    example_game()
+    try:
+        search.site_index().search("zloděj")
+    except DatabaseError:
+        pass  # no tables yet (before migrate): the first search builds the index instead
