@@ -214,7 +214,7 @@ def _session_read(request: HttpRequest) -> bool:
 
 def _key(request: HttpRequest) -> str:
     varying = "|".join(request.META.get(name, "") for name in KEY_HEADERS)
-    raw = f"{request.get_full_path()}|{varying}".encode()
+    raw = f"{request.scheme}://{request.get_host()}{request.get_full_path()}|{varying}".encode()
     return f"page:{site_version()}:{hashlib.blake2b(raw, digest_size=16).hexdigest()}"
 
 
