@@ -140,7 +140,8 @@ class PageCacheMiddleware:
         if stored is None:
             _set_cache_control(response, PERSONAL_CACHE_CONTROL)
             return response
-        _cache().set(key, stored, settings.PAGE_CACHE_SECONDS)
+        if settings.PAGE_CACHE_SECONDS > 0:
+            _cache().set(key, stored, settings.PAGE_CACHE_SECONDS)
         return stored.response_for(request)
 
 

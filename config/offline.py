@@ -40,6 +40,7 @@ def _read_static(name: str) -> bytes:
 def service_worker(request: HttpRequest) -> HttpResponse:
     source = _read_static("sw.js").decode().replace("__VERSION__", site_version())
     source = source.replace("__PRECACHE_URL__", reverse("offline:precache"))
+    source = source.replace("__STATIC_URL__", settings.STATIC_URL)
     response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
     # Browsers check for a new worker anyway; no-cache makes every proxy ask too.
     response["Cache-Control"] = "no-cache"

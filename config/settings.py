@@ -194,7 +194,8 @@ else:
                           "OPTIONS": {"MAX_ENTRIES": 3000}}}
 CACHES["default"]["KEY_PREFIX"] = "almanach-katanu"
 PAGE_CACHE_ALIAS = "default"
-PAGE_CACHE_SECONDS = int(os.environ.get("DJANGO_PAGE_CACHE_SECONDS", "600"))
+# Off in development, where a changed template must show at once.
+PAGE_CACHE_SECONDS = int(os.environ.get("DJANGO_PAGE_CACHE_SECONDS", "0" if DEBUG else "600"))
 # Just after CSRF: a form page from the cache still gets its CSRF cookie from there.
 MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.csrf.CsrfViewMiddleware") + 1,
                   "config.caching.PageCacheMiddleware")

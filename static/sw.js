@@ -1,5 +1,5 @@
 // Almanach Katanu offline: the whole Almanach is kept on install, the example game's pages
-// once visited. Served from the site's root by config/offline.py, which writes in the version:
+// once visited, and every kept page is refreshed whenever it is read online. Served from the site's root by config/offline.py, which writes in the version:
 // a deploy is a new worker with a new cache, and the old cache is deleted.
 "use strict";
 
@@ -7,6 +7,8 @@ var VERSION = "__VERSION__";
 var CACHE = "almanach-katanu-" + VERSION;
 var PRECACHE_URL = "__PRECACHE_URL__";
 var SETTINGS_KEY = PRECACHE_URL + "#nastaveni";
+var STATIC_URL = "__STATIC_URL__";
+var NETWORK_PATIENCE_MS = 4000;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -57,6 +59,9 @@ function offlineAnswer(cache, list) {
   return cache.match(list.offline_page).then(function (page) { return page || Response.error(); });
 }
 
+// Pages: the network first, so a reader online always gets the current page, and what is kept
+// is refreshed; the kept copy when the network fails or keeps us waiting (a poor signal at the
+// table). Static files have their hash in the name: the kept copy is always right.
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
@@ -66,18 +71,28 @@ self.addEventListener("fetch", function (event) {
   // full page load when one fails offline.
   if (request.headers.get("HX-Request")) return;
   event.respondWith(caches.open(CACHE).then(function (cache) {
-    return cache.match(request, { ignoreVary: true }).then(function (kept) {
-      if (kept) return kept;
-      return fetch(request).then(function (response) {
-        if (!response.ok || request.mode !== "navigate") return response;
-        return settings(cache).then(function (list) {
-          if (keepsVisited(list, url)) cache.put(request, response.clone());
-          return response;
-        });
-      }, function (error) {
-        if (request.mode !== "navigate") throw error;
-        return settings(cache).then(function (list) { return offlineAnswer(cache, list); });
-      });
-    });
+    if (url.pathname.indexOf(STATIC_URL) === 0) {
+      return cache.match(request).then(function (kept) { return kept || fetch(request); });
+    }
+    return Promise.all([cache.match(request, { ignoreVary: true }), settings(cache)])
+      .then(function (found) { return networkFirst(cache, request, url, found[0], found[1]); });
   }));
 });
+
+function networkFirst(cache, request, url, kept, list) {
+  var network = fetch(request).then(function (response) {
+    var keep = kept || (request.mode === "navigate" && keepsVisited(list, url));
+    if (response.ok && keep) cache.put(request, response.clone());
+    return response;
+  });
+  if (!kept) {
+    return network.catch(function (error) {
+      if (request.mode !== "navigate") throw error;
+      return offlineAnswer(cache, list);
+    });
+  }
+  var patience = new Promise(function (resolve) {
+    setTimeout(function () { resolve(kept); }, NETWORK_PATIENCE_MS);
+  });
+  return Promise.race([network.catch(function () { return kept; }), patience]);
+}

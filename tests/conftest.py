@@ -1,6 +1,6 @@
 """Shared fixtures: the site's content in the test database, and a real browser.
 
-(autouse) an empty page cache for every test.
+(autouse) an empty page cache, on as in production, for every test.
 content   Entry rows (and whatever else load_content loads) in the test database. Works for
           plain `db` tests and for `transactional_db` / `live_server` tests alike: it loads
           only when the table is empty.
@@ -31,11 +31,12 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(autouse=True)
-def _fresh_page_cache():
-    # Pages are cached across requests (config/caching.py); a test starts with none, so it
-    # never sees a page another test rendered from other data.
+def _fresh_page_cache(settings):
+    # Pages are cached across requests as in production (config/caching.py; development
+    # turns it off); a test starts with none, so it never sees another test's pages.
     from django.core.cache import caches
 
+    settings.PAGE_CACHE_SECONDS = 600
     caches["default"].clear()
 
 

@@ -22,7 +22,8 @@ def test_the_service_worker_is_served_from_the_root_with_this_versions_cache(cli
     assert response["Cache-Control"] == "no-cache"
     source = response.content.decode()
     assert f'var VERSION = "{site_version()}";' in source
-    assert "__PRECACHE_URL__" not in source
+    assert "__" not in source.replace("__proto__", ""), "every placeholder is filled in"
+    assert 'var STATIC_URL = "/static/";' in source
 
 
 def test_every_page_links_the_manifest_icons_and_theme_colour(client):
