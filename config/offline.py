@@ -25,7 +25,7 @@ from config.caching import site_version
 THEME_COLOUR = "#a3401b"
 BACKGROUND_COLOUR = "#fffdf8"
 # Static files every offline page needs (the htmx file is django-htmx's, as {% htmx_script %}).
-ASSETS = ("css/site.css", "js/site.js", "js/offline.js", "django_htmx/htmx-2.min.js",
+ASSETS = ("css/site.css", "js/site.js", "js/offline.js", "js/offline-search.js", "django_htmx/htmx-2.min.js",
           "icons/icon.svg", "icons/favicon-32.png", "icons/icon-192.png")
 SNIPPET_LENGTH = 140
 _WORD = re.compile(r"\w+")
@@ -41,6 +41,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     source = _read_static("sw.js").decode().replace("__VERSION__", site_version())
     source = source.replace("__PRECACHE_URL__", reverse("offline:precache"))
     source = source.replace("__STATIC_URL__", settings.STATIC_URL)
+    source = source.replace("__SEARCH_SCRIPT__", static("js/offline-search.js"))
+    source = source.replace("__SEARCH_INDEX__", reverse("offline:search_index"))
+    source = source.replace("__SEARCH_PAGE__", reverse("almanach:search"))
     response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
     # Browsers check for a new worker anyway; no-cache makes every proxy ask too.
     response["Cache-Control"] = "no-cache"

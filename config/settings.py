@@ -191,7 +191,7 @@ elif CACHE_URL:
                                "or memcached://.")
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                          "OPTIONS": {"MAX_ENTRIES": 3000}}}
+                          "OPTIONS": {"MAX_ENTRIES": 1000}}}
 CACHES["default"]["KEY_PREFIX"] = "almanach-katanu"
 PAGE_CACHE_ALIAS = "default"
 # Off in development, where a changed template must show at once.

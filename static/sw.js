@@ -9,6 +9,9 @@ var PRECACHE_URL = "__PRECACHE_URL__";
 var SETTINGS_KEY = PRECACHE_URL + "#nastaveni";
 var STATIC_URL = "__STATIC_URL__";
 var NETWORK_PATIENCE_MS = 4000;
+var SEARCH_PAGE = "__SEARCH_PAGE__";
+var SEARCH_INDEX = "__SEARCH_INDEX__";
+importScripts("__SEARCH_SCRIPT__");
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -68,8 +71,13 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   // htmx fragments share URLs with full pages: never keep them; site.js falls back to a
-  // full page load when one fails offline.
-  if (request.headers.get("HX-Request")) return;
+  // full page load when one fails offline. Search suggestions come from the kept index.
+  if (request.headers.get("HX-Request")) {
+    if (url.pathname === SEARCH_PAGE) {
+      event.respondWith(fetch(request).catch(function () { return suggestionsOffline(url); }));
+    }
+    return;
+  }
   event.respondWith(caches.open(CACHE).then(function (cache) {
     if (url.pathname.indexOf(STATIC_URL) === 0) {
       return cache.match(request).then(function (kept) { return kept || fetch(request); });
@@ -95,4 +103,30 @@ function networkFirst(cache, request, url, kept, list) {
     setTimeout(function () { resolve(kept); }, NETWORK_PATIENCE_MS);
   });
   return Promise.race([network.catch(function () { return kept; }), patience]);
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, function (ch) {
+    return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch];
+  });
+}
+
+// The same markup as the server's suggestions (almanach/search.html#suggestions).
+function suggestionsOffline(url) {
+  return caches.open(CACHE)
+    .then(function (cache) { return cache.match(SEARCH_INDEX); })
+    .then(function (kept) { return kept ? kept.json() : { entries: [] }; })
+    .then(function (index) {
+      var hits = self.offlineSearch(index.entries, url.searchParams.get("q") || "", 6);
+      var items = hits.map(function (entry) {
+        return '<li><a href="' + escapeHtml(entry.url) + '"><span class="suggest-headword">' +
+          escapeHtml(entry.headword) + '</span> <span class="suggest-snippet">' +
+          escapeHtml(entry.snippet) + "</span></a></li>";
+      });
+      var body = '<div class="suggest-box"><p class="suggest-message">Bez připojení hledáme ' +
+        "jednodušeji, jen v uložených heslech.</p>" +
+        (items.length ? '<ul class="suggest-list">' + items.join("") + "</ul>"
+          : "<p>V uložených heslech jsme nic nenašli.</p>") + "</div>";
+      return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
 }

@@ -29,6 +29,11 @@ def test_after_one_visit_an_entry_opens_and_a_search_answers_offline(live_server
     page.goto(live_server.url + "/almanach/zlodej/")
     expect(page.locator("h1")).to_have_text("Zloděj")
 
+    # As you type: the suggestions come from the kept index.
+    page.locator("#hledat-q").press_sequentially("pristav", delay=30)
+    expect(page.locator("#hledat-naseptavac")).to_contain_text("Bez připojení")
+    expect(page.locator("#hledat-naseptavac .suggest-list a").first).to_contain_text("Přístav")
+
     page.locator("#hledat-q").fill("nejdelší cesta")
     page.locator("#hledat-q").press("Enter")
     expect(page).to_have_url(re.compile(r"/almanach/hledat/\?q="))
