@@ -131,10 +131,10 @@ class PageCacheMiddleware:
             return stored.response_for(request)
         response = self.get_response(request)
         kind = page_kind(request, response)
-        if kind == "personal":
+        if kind == "personal" or response.cookies:
             _set_cache_control(response, PERSONAL_CACHE_CONTROL)
             return response
-        if response.status_code != 200 or response.streaming or response.cookies:
+        if response.status_code != 200 or response.streaming:
             return response
         stored = _store(request, response, kind)
         if stored is None:
