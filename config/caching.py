@@ -152,6 +152,9 @@ def page_kind(request: HttpRequest, response: HttpResponse) -> str:
         return "personal"
     if match.namespace not in PUBLIC_NAMESPACES and match.view_name not in PUBLIC_NAMES:
         return "personal"
+    session = getattr(request, "session", None)
+    if session is not None and session.modified:
+        return "personal"  # this request changed the visitor's own state
     if _has_session(request) and _session_read(request):
         return "personal"
     if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):

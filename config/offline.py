@@ -25,8 +25,9 @@ from config.caching import site_version
 THEME_COLOUR = "#a3401b"
 BACKGROUND_COLOUR = "#fffdf8"
 # Static files every offline page needs (the htmx file is django-htmx's, as {% htmx_script %}).
-ASSETS = ("css/site.css", "js/site.js", "js/offline.js", "js/offline-search.js", "django_htmx/htmx-2.min.js",
-          "icons/icon.svg", "icons/favicon-32.png", "icons/icon-192.png")
+ASSETS = ("css/site.css", "js/site.js", "js/offline.js", "js/offline-search.js",
+          "django_htmx/htmx-2.min.js", "icons/icon.svg", "icons/favicon-32.png",
+          "icons/icon-192.png")
 SNIPPET_LENGTH = 140
 _WORD = re.compile(r"\w+")
 

@@ -140,3 +140,13 @@ def test_an_unknown_cache_url_stops_the_start():
     result = _cache_settings("mongodb://somewhere")
     assert result.returncode != 0
     assert "DJANGO_CACHE_URL" in result.stderr
+
+
+def test_a_click_that_marks_a_spot_is_each_visitors_own():
+    toggle = QUESTION + "?prepnout=b2.SE"
+    for visitor in (Client(), Client()):
+        fragment = visitor.get(toggle, headers={"hx-request": "true"})
+        assert fragment.status_code == 200
+        assert "Označeno 1" in fragment.content.decode()
+        assert "sessionid" in fragment.cookies, "the mark lives in this visitor's session"
+        assert fragment["Cache-Control"] == "private, no-store"
