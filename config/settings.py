@@ -214,3 +214,28 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# --- Caching, HTTP and offline reading (config/caching.py, issue 15) ----------------------
+# One cache for all processes when DJANGO_CACHE_URL names a server, e.g.
+# redis://127.0.0.1:6379/0 (needs the `redis` package) or memcached://127.0.0.1:11211
+# (needs `pymemcache`): `pip install ".[cache]"`. Without it each process keeps its own.
+CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "").strip()
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": CACHE_URL}}
+elif CACHE_URL.startswith("memcached://"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache",
+                          "LOCATION": CACHE_URL.removeprefix("memcached://").rstrip("/")}}
+elif CACHE_URL:
+    raise ImproperlyConfigured("DJANGO_CACHE_URL must start with redis://, rediss:// "
+                               "or memcached://.")
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                          "OPTIONS": {"MAX_ENTRIES": 1000}}}
+CACHES["default"]["KEY_PREFIX"] = "almanach-katanu"
+PAGE_CACHE_ALIAS = "default"
+# Off in development, where a changed template must show at once.
+PAGE_CACHE_SECONDS = int(os.environ.get("DJANGO_PAGE_CACHE_SECONDS", "0" if DEBUG else "600"))
+# Just after CSRF: a form page from the cache still gets its CSRF cookie from there.
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.csrf.CsrfViewMiddleware") + 1,
+                  "config.caching.PageCacheMiddleware")

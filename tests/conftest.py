@@ -1,5 +1,6 @@
 """Shared fixtures: the site's content in the test database, and a real browser.
 
+(autouse) an empty page cache, on as in production, for every test.
 content   Entry rows (and whatever else load_content loads) in the test database. Works for
           plain `db` tests and for `transactional_db` / `live_server` tests alike: it loads
           only when the table is empty.
@@ -41,6 +42,16 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_page_cache(settings):
+    # Pages are cached across requests as in production (config/caching.py; development
+    # turns it off); a test starts with none, so it never sees another test's pages.
+    from django.core.cache import caches
+
+    settings.PAGE_CACHE_SECONDS = 600
+    caches["default"].clear()
+
+
 @pytest.fixture
 def content(db):
     # `db` turns transactional by itself when the test also uses transactional_db or
@@ -79,7 +90,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(locale="cs-CZ")
+    # No service worker: it would keep the whole Almanach for every test (the offline tests
+    # open their own context with it).
+    context = browser.new_context(locale="cs-CZ", service_workers="block")
     context.set_default_timeout(10_000)
     tab = context.new_page()
     yield tab

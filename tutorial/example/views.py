@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from tutorial import narrate, words
+from tutorial import board_text, narrate, words
 from tutorial.board_svg import render_board
 from tutorial.example.replay import Replay, Step, as_json, example_game
 
@@ -180,6 +180,7 @@ def game(request: HttpRequest) -> HttpResponse:
     return render(request, "example/game.html", {
         "section": "tutorial",
         "board": _board(rep, rep.start, None, "Výchozí postavení příkladu hry"),
+        "board_text": board_text.by_hex(rep.position(rep.start)),
         "players": _players(rep, rep.start, None, None),
         "bank": _bank(rep.start),
         "clues": CLUES,
@@ -225,6 +226,7 @@ def step(request: HttpRequest, turn: int, step: int) -> HttpResponse:
             for s in current_turn.steps
         ],
         "board": _board(rep, here.state, here.changed, f"Herní plán po kroku: {title}"),
+        "board_text": board_text.by_hex(rep.position(here.state)),
         "players": _players(rep, here.state, here.changed, current_turn.player),
         "bank": _bank(here.state),
         "rules": _rule_links(here.rules),

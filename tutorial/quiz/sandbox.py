@@ -9,7 +9,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 
-from tutorial import board_svg, quiz
+from tutorial import board_svg, board_text, quiz
 from tutorial.quiz import drawing
 
 SELECTIONS = "kviz_vyber"  # session: question key -> selected place ids
@@ -113,6 +113,7 @@ def sandbox_context(prepared, *, selected=(), graded=None, toggle_prefix="", ans
         "kind": prepared.kind,
         "question": prepared.question,
         "board_svg": board,
+        "board_text": board_text.by_hex(prepared.board) if board else [],
         "selected": list(selected),
         "selected_names": names,
         "graded": graded,
