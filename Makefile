@@ -3,20 +3,50 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
-STAMP := $(VENV)/.installed
+# Two installs from hashed lock files (requirements/*.txt, made by `make lock`): production
+# gets the runtime dependencies only; tests, lint and measurements add the dev extra.
+RUNTIME := $(VENV)/.installed-runtime
+STAMP := $(VENV)/.installed-dev
+LOCK_VENV := .venv-lock
+PIP_COMPILE = $(LOCK_VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
+  --strip-extras --no-emit-index-url --no-emit-find-links
 
-.PHONY: run test test-postgres install content serve bench loadtest lint clean chromium
+.PHONY: run test test-postgres install install-dev content serve bench loadtest lint clean \
+  chromium lock lock-upgrade cleanup
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[dev]"
-	touch $(STAMP)
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
 
-install: $(STAMP)
+$(RUNTIME): pyproject.toml requirements/runtime.txt | $(VENV)/bin/python
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements/runtime.txt
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $(RUNTIME)
+
+$(STAMP): pyproject.toml requirements/dev.txt | $(VENV)/bin/python
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements/dev.txt
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $(STAMP) $(RUNTIME)
+
+install: $(RUNTIME)
+
+install-dev: $(STAMP)
+
+# Re-pin after a change to pyproject.toml (keeps existing pins); lock-upgrade takes the
+# newest versions pyproject.toml allows. Then run `make test` and commit requirements/.
+$(LOCK_VENV)/bin/pip-compile:
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/pip install --quiet "pip-tools==7.6.2"
+
+lock: $(LOCK_VENV)/bin/pip-compile
+	$(PIP_COMPILE) -o requirements/runtime.txt pyproject.toml
+	$(PIP_COMPILE) --extra dev -o requirements/dev.txt pyproject.toml
+
+lock-upgrade: $(LOCK_VENV)/bin/pip-compile
+	$(PIP_COMPILE) --upgrade -o requirements/runtime.txt pyproject.toml
+	$(PIP_COMPILE) --upgrade --extra dev -o requirements/dev.txt pyproject.toml
 
 # Migrate and load every piece of content (idempotent).
-content: $(STAMP)
+content: $(RUNTIME)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_content
 
@@ -30,18 +60,24 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "chromium chybí: nainstalujte balíček chromium (apt-get install chromium)"; fi; }
 
+# Property and fuzz tests run derandomized (the "ci" hypothesis profile) unless
+# HYPOTHESIS_PROFILE=dev asks for random exploration.
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(BIN)/python -m pytest
 
 # The same suite against a throw-away PostgreSQL server on loopback.
 test-postgres: $(STAMP) chromium
-	scripts/with_postgres.sh $(BIN)/python -m pytest
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} scripts/with_postgres.sh $(BIN)/python -m pytest
 
-# gunicorn with 2 × CPU + 1 workers unless WEB_CONCURRENCY says otherwise.
+# gunicorn as the README's load figures were measured: threaded workers (an idle or slow
+# connection holds one thread, not a whole worker), 3 workers x 4 threads unless
+# WEB_CONCURRENCY / WEB_THREADS say otherwise; slow requests and idle keep-alives time out.
 serve: content
 	$(BIN)/python manage.py collectstatic --noinput
-	$(BIN)/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) \
-	  --workers $${WEB_CONCURRENCY:-$$(( $$(nproc) * 2 + 1 ))} --access-logfile -
+	$(BIN)/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) --worker-class gthread \
+	  --workers $${WEB_CONCURRENCY:-3} --threads $${WEB_THREADS:-4} \
+	  --timeout 30 --graceful-timeout 30 --keep-alive 5 \
+	  --limit-request-line 4094 --limit-request-fields 50 --access-logfile -
 
 bench: $(STAMP)
 	$(BIN)/python -m engine.bench
@@ -55,5 +91,9 @@ loadtest: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# Expired sessions, old rate-limit records, idle class sessions (the README schedules it).
+cleanup: $(RUNTIME)
+	$(BIN)/python manage.py cleanup
+
 clean:
-	rm -rf $(VENV) staticfiles db.sqlite3
+	rm -rf $(VENV) $(LOCK_VENV) staticfiles db.sqlite3

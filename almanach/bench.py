@@ -2,11 +2,14 @@
 
 Sets Django up itself, builds the search index straight from the data files (no database
 needed), runs every query of the evaluation set (tests/almanach/search_eval.toml) and prints
-the server time per search (mean and 95th percentile) and how often the expected entry came
-first (top-1) or among the first three (top-3).
+the server time per search (mean and 95th percentile), how often the expected entry came
+first (top-1) or among the first three (top-3), and how often the first result's snippet
+holds the answer ("snippet answers": one of the query's answer fragments, compared without
+case, diacritics or extra spaces).
 """
 
 import os
+import re
 import statistics
 import sys
 import time
@@ -22,17 +25,54 @@ def load_eval(path: Path = EVAL_PATH) -> list[dict]:
         return tomllib.load(file)["queries"]
 
 
+def expected(item: dict) -> list[str]:
+    """The entries that answer the query (several when they say the same)."""
+    slug = item["slug"]
+    return [slug] if isinstance(slug, str) else list(slug)
+
+
+def answers(item: dict) -> list[str]:
+    """The fragments of the answering sentence; any one of them in the snippet answers."""
+    answer = item.get("answer", [])
+    return [answer] if isinstance(answer, str) else list(answer)
+
+
+def _comparable(text: str) -> str:
+    from almanach.czech import fold
+
+    return " ".join(re.sub(r"[^\w:]+", " ", fold(text)).split())
+
+
+def snippet_answers(item: dict, snippet: str) -> bool:
+    shown = _comparable(snippet)
+    return any(_comparable(fragment) in shown for fragment in answers(item))
+
+
 def evaluate(index, queries: list[dict]) -> tuple[float, float, list[tuple[dict, list[str]]]]:
     """(top-1 share, top-3 share, misses: the query and what came instead)."""
-    top1 = top3 = 0
-    misses = []
+    top1, top3, _, misses, _ = evaluate_all(index, queries)
+    return top1, top3, misses
+
+
+def evaluate_all(index, queries: list[dict]):
+    """(top-1, top-3, snippet answers, ranking misses, snippet misses with the snippet)."""
+    top1 = top3 = answered = 0
+    misses, unanswered = [], []
     for item in queries:
-        slugs = [hit.slug for hit in index.search(item["q"], limit=10).hits]
-        top1 += slugs[:1] == [item["slug"]]
-        top3 += item["slug"] in slugs[:3]
-        if slugs[:1] != [item["slug"]]:
+        hits = index.search(item["q"], limit=10).hits
+        slugs = [hit.slug for hit in hits]
+        wanted = expected(item)
+        first = bool(slugs) and slugs[0] in wanted
+        top1 += first
+        top3 += any(slug in wanted for slug in slugs[:3])
+        if not first:
             misses.append((item, slugs[:3]))
-    return top1 / len(queries), top3 / len(queries), misses
+        if hits and snippet_answers(item, hits[0].snippet):
+            answered += 1
+        else:
+            unanswered.append((item, hits[0].snippet if hits else ""))
+    n = len(queries)
+    return top1 / n, top3 / n, answered / n, misses, unanswered
 
 
 def main() -> None:
@@ -49,7 +89,7 @@ def main() -> None:
     build = time.perf_counter() - started
     queries = load_eval()
 
-    top1, top3, misses = evaluate(index, queries)  # also warms the caches
+    top1, top3, answered, misses, unanswered = evaluate_all(index, queries)  # warms caches
     timings = []
     for _ in range(ROUNDS):
         for item in queries:
@@ -61,9 +101,12 @@ def main() -> None:
     print(f"Index: {len(index.documents)} documents, built in {build * 1000:.0f} ms")
     print(f"Search: {len(queries)} queries × {ROUNDS}: mean {statistics.mean(timings):.2f} ms, "
           f"p95 {p95:.2f} ms, max {timings[-1]:.2f} ms")
-    print(f"Quality: top-1 {top1:.1%}, top-3 {top3:.1%} (n = {len(queries)})")
+    print(f"Quality: top-1 {top1:.1%}, top-3 {top3:.1%}, snippet answers {answered:.1%} "
+          f"(n = {len(queries)})")
     for item, got in misses:
         print(f"  not first: {item['q']!r} → {got} (expected {item['slug']})")
+    for item, snippet in unanswered:
+        print(f"  snippet does not answer: {item['q']!r} → {snippet[:90]!r}")
     sys.exit(0)
 
 

@@ -3,7 +3,8 @@
 The files live in almanach/content/:
 
     hesla/<slug>.md      one headword each        stranky/<slug>.md   extra pages
-    karty.toml           card texts, [[card]] with name, slug, kind, text, headword
+    karty.toml           card texts, [[card]] with name, slug, kind, text, headword and an
+                         optional note (the site's own words shown under the card)
 
 A .md file starts with TOML front matter between two '+++' lines (headword, slug, sources,
 aliases), then the body in the markup of almanach.markup.
@@ -37,6 +38,7 @@ class Card:
     headword: str  # slug of the entry the card belongs to
     html: str
     plain: str
+    note: str = ""  # the site's words about the card (e.g. what a bare "1" means), never quoted
 
 
 @dataclass
@@ -94,6 +96,7 @@ def read_content(url_for: Callable[[str], str], content_dir: Path = CONTENT_DIR)
                 url_for=url_for,
                 known=by_slug.__contains__,
                 title_for=lambda slug: by_slug[slug].headword if slug in by_slug else slug,
+                anchors=True,
             )
         except markup.MarkupError as error:
             raise ContentError(f"{doc.path}: {error}") from error
@@ -169,6 +172,7 @@ def _read_cards(path: Path, url_for: Callable[[str], str]) -> list[Card]:
                 headword=item["headword"],
                 html=rendered.html,
                 plain=rendered.plain,
+                note=item.get("note", ""),
             )
         )
     return cards

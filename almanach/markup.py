@@ -4,13 +4,24 @@ Blocks are separated by blank lines:
 
     a paragraph, possibly over several lines
     - a bullet            1. a numbered item      ### a sub-heading
-    ::: priklad | pozor | tip | edice 001 | edice 002
+    > a quotation (any blocks; every line of it starts with '>')
+    ::: priklad | pozor | tip | web | edice 001 | edice 002 | edice 004
     any blocks inside a box
     :::
 
 Inline: *italic*, **bold** and cross-references [[slug|text]] (or [[slug]]). All text is
 HTML-escaped; nothing in a data file can inject markup. Pure Python, no Django: the caller
 passes a function that turns a slug into a URL.
+
+Quotation and the site's own words are kept apart. An entry's body is the Almanach's text;
+a `::: web` box holds the site's own note (an inference, where a figure comes from). Inside an
+`::: edice` box the other edition's text is a quotation (`>`), and a paragraph outside the
+quotation is the site's own words ("Jinde v 001, v hesle Rytíř:"), rendered in another style;
+so is, anywhere, the paragraph that introduces a quotation ("Pravidla hry (002):").
+
+Passages: every paragraph, list item and sub-heading is one passage, and the plain text has
+one line per passage, in order. With anchors=True passage N (from 1) gets id="odstavec-N", so
+search can link to the line it quotes (a box's label opens its first passage's line).
 """
 
 import re
@@ -22,16 +33,20 @@ BOX_LABELS = {
     "priklad": "Příklad",
     "pozor": "Pozor",
     "tip": "Tip",
+    "web": "Poznámka webu",
 }
 EDITION_LABELS = {
     "001": "Jiné vydání (001: kompaktní pravidla)",
     "002": "Jiné vydání (002: Pravidla hry)",
+    "004": "Jiné vydání (004: slovníček digitální edice)",
 }
+ANCHOR_PREFIX = "odstavec-"
 
 _FENCE = re.compile(r"^:::\s*(?P<kind>[a-z]+)?\s*(?P<arg>\S+)?\s*$")
 _BULLET = re.compile(r"^[-*]\s+(?P<text>.*)$")
 _NUMBERED = re.compile(r"^(?P<number>\d{1,3})\.\s+(?P<text>.*)$")
 _HEADING = re.compile(r"^###\s+(?P<text>.*)$")
+_QUOTE = re.compile(r"^>\s?(?P<text>.*)$")
 _INLINE = re.compile(
     r"\[\[(?P<slug>[^\]|]+?)(?:\|(?P<label>[^\]]+?))?\]\]"
     r"|\*\*(?P<bold>\S(?:.*?\S)?)\*\*"
@@ -46,8 +61,13 @@ class MarkupError(ValueError):
 @dataclass
 class Rendered:
     html: str
-    plain: str
+    plain: str  # one line per passage
     xrefs: list[str] = field(default_factory=list)  # target slugs, in order of appearance
+
+
+def anchor(number: int) -> str:
+    """The id of passage number (from 1): line number-1 of the plain text."""
+    return f"{ANCHOR_PREFIX}{number}"
 
 
 def render(
@@ -55,24 +75,38 @@ def render(
     url_for: Callable[[str], str],
     known: Callable[[str], bool] = lambda slug: True,
     title_for: Callable[[str], str] = lambda slug: slug,
+    anchors: bool = False,
 ) -> Rendered:
     """Render a text. A reference to an unknown slug becomes plain text marked xref-missing;
     the loader reports those (and a test fails on them), the page never breaks."""
-    renderer = _Renderer(url_for, known, title_for)
-    html_blocks, plain_blocks = renderer.blocks(text.replace("\r\n", "\n").split("\n"))
-    return Rendered("\n".join(html_blocks), "\n".join(plain_blocks), renderer.xrefs)
+    renderer = _Renderer(url_for, known, title_for, anchors)
+    html_blocks, plain_lines = renderer.blocks(text.replace("\r\n", "\n").split("\n"))
+    return Rendered("\n".join(html_blocks), "\n".join(plain_lines), renderer.xrefs)
+
+
+def _starts_block(line: str) -> bool:
+    return line.startswith(":::") or bool(_HEADING.match(line) or _QUOTE.match(line))
 
 
 class _Renderer:
-    def __init__(self, url_for, known, title_for):
+    def __init__(self, url_for, known, title_for, anchors: bool):
         self.url_for = url_for
         self.known = known
         self.title_for = title_for
+        self.anchors = anchors
+        self.passages = 0
         self.xrefs: list[str] = []
 
-    def blocks(self, lines: list[str]) -> tuple[list[str], list[str]]:
+    def _id(self) -> str:
+        """Count one passage; its id attribute (or nothing without anchors)."""
+        self.passages += 1
+        return f' id="{anchor(self.passages)}"' if self.anchors else ""
+
+    def blocks(self, lines: list[str], site_words: bool = False) -> tuple[list[str], list[str]]:
+        """Render blocks; site_words marks paragraphs and lists as the site's own words."""
         html: list[str] = []
         plain: list[str] = []
+        css = ' class="site-words"' if site_words else ""
         i = 0
         while i < len(lines):
             line = lines[i].strip()
@@ -80,15 +114,17 @@ class _Renderer:
                 i += 1
             elif line.startswith(":::"):
                 i = self._box(lines, i, html, plain)
+            elif _QUOTE.match(line):
+                i = self._quote(lines, i, html, plain)
             elif match := _HEADING.match(line):
                 h, p = self.inline(match["text"])
-                html.append(f"<h3>{h}</h3>")
+                html.append(f"<h3{self._id()}>{h}</h3>")
                 plain.append(p)
                 i += 1
             elif _BULLET.match(line) or _NUMBERED.match(line):
-                i = self._list(lines, i, html, plain)
+                i = self._list(lines, i, html, plain, css)
             else:
-                i = self._paragraph(lines, i, html, plain)
+                i = self._paragraph(lines, i, html, plain, css)
         return html, plain
 
     def _box(self, lines, start, html, plain) -> int:
@@ -111,16 +147,34 @@ class _Renderer:
             end += 1
         if end == len(lines):
             raise MarkupError(f"řádek {start + 1}: rámeček není uzavřen řádkem ':::'")
-        inner_html, inner_plain = self.blocks(lines[start + 1 : end])
+        # An edition box quotes (">") and says the rest in the site's words; a web box is all
+        # the site's words.
+        site_words = kind in ("edice", "web")
+        inner_html, inner_plain = self.blocks(lines[start + 1 : end], site_words=site_words)
+        if not inner_plain:
+            raise MarkupError(f"řádek {start + 1}: prázdný rámeček")
         html.append(
             f'<aside class="box {css}">\n<p class="box-label">{escape(label)}</p>\n'
             + "\n".join(inner_html)
             + "\n</aside>"
         )
-        plain.append(f"{label}: " + " ".join(inner_plain))
+        plain.append(f"{label}: {inner_plain[0]}")
+        plain.extend(inner_plain[1:])
         return end + 1
 
-    def _list(self, lines, start, html, plain) -> int:
+    def _quote(self, lines, start, html, plain) -> int:
+        end = start
+        while end < len(lines) and _QUOTE.match(lines[end].strip()):
+            end += 1
+        inner = [_QUOTE.match(line.strip())["text"] for line in lines[start:end]]
+        if any(line.strip().startswith(":::") for line in inner):
+            raise MarkupError(f"řádek {start + 1}: rámeček v citaci není dovolen")
+        inner_html, inner_plain = self.blocks(inner)
+        html.append("<blockquote>\n" + "\n".join(inner_html) + "\n</blockquote>")
+        plain.extend(inner_plain)
+        return end
+
+    def _list(self, lines, start, html, plain, css="") -> int:
         numbered = bool(_NUMBERED.match(lines[start].strip()))
         pattern = _NUMBERED if numbered else _BULLET
         items: list[str] = []
@@ -128,7 +182,7 @@ class _Renderer:
         i = start
         while i < len(lines):
             line = lines[i].strip()
-            if not line or line.startswith(":::") or _HEADING.match(line):
+            if not line or _starts_block(line):
                 break
             if match := pattern.match(line):
                 items.append(match["text"])
@@ -142,26 +196,29 @@ class _Renderer:
         start_attr = f' start="{first_number}"' if numbered and first_number != 1 else ""
         html.append(
             f"<{tag}{start_attr}>\n"
-            + "\n".join(f"<li>{h}</li>" for h, _ in rendered)
+            + "\n".join(f"<li{self._id()}{css}>{h}</li>" for h, _ in rendered)
             + f"\n</{tag}>"
         )
         for n, (_, p) in enumerate(rendered, start=first_number):
             plain.append(f"{n}. {p}" if numbered else f"– {p}")
         return i
 
-    def _paragraph(self, lines, start, html, plain) -> int:
+    def _paragraph(self, lines, start, html, plain, css="") -> int:
         parts = []
         i = start
         while i < len(lines):
             line = lines[i].strip()
-            if not line or line.startswith(":::") or _HEADING.match(line):
+            if not line or _starts_block(line):
                 break
             if parts and (_BULLET.match(line) or _NUMBERED.match(line)):
                 break
             parts.append(line)
             i += 1
+        following = next((line.strip() for line in lines[i:] if line.strip()), "")
+        if _QUOTE.match(following):  # the line that introduces a quotation is the site's
+            css = ' class="site-words"'
         h, p = self.inline(" ".join(parts))
-        html.append(f"<p>{h}</p>")
+        html.append(f"<p{self._id()}{css}>{h}</p>")
         plain.append(p)
         return i
 

@@ -13,8 +13,17 @@ stem, so "zloděje", "zlodeje" and "Zloděj" meet. On top of that:
 Ranking: a word in the headword counts most, then in an alias, then in the text
 (BM25-like); entries whose headword or an alias the query covers completely go up.
 
-Build a SearchIndex once from Documents (about 40 ms for the whole Almanach) and call
-search() on it: a query takes well under 5 ms.
+Snippets answer the question: each sentence of a hit is scored by the query words it holds
+(rare words weigh more, all of the query's words more than some, words next to each other
+as in the query more than scattered ones, the next sentence's words at half weight), and the
+snippet is the best sentence with its neighbours in the same passage. A query that only names
+an entry gets the entry's opening; the site's own words (headings, "Popis kostek:") are never
+a snippet; a sentence from another edition's box says which edition. A hit knows its passage
+(the anchor), so the result links to the very paragraph; mark() puts the same <mark>s into
+the entry's HTML.
+
+Build a SearchIndex once from Documents and call search() on it; `python -m almanach.bench`
+prints the time per query and how often the first snippet answers.
 """
 
 import difflib
@@ -27,14 +36,17 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from html import escape
+from html import escape, unescape
 from pathlib import Path
+from urllib.parse import quote_plus
 
 import simplemma
 
 from almanach.czech import fold
+from almanach.markup import anchor
 
 MAX_QUERY_LENGTH = 200
+HIGHLIGHT_PARAMETER = "zvyraznit"
 SYNONYMS_PATH = Path(__file__).resolve().parent / "synonyma.toml"
 
 # Field weights: headword ≫ aliases > text.
@@ -49,6 +61,24 @@ SYNONYM_REWRITE = 0.95
 EXACT_NAME_BONUS = 1.5
 # Results scoring under this share of the best one are noise, not answers.
 RELATIVE_CUTOFF = 0.06
+# Snippets: a sentence's words next to each other as in the query count this much extra,
+# the next sentence's words this much of their weight. A heading or the site's own note
+# ("Popis kostek:") only leads to an answer; it is never the snippet for its words.
+ADJACENT_BONUS = 0.5
+NEXT_SENTENCE_FACTOR = 0.5
+# A question ("kolik je přístavů") wants a sentence, even when its other words only name
+# an entry; a bare name ("přístav") wants the entry's opening.
+QUESTION_WORDS = frozenset(
+    """
+    kolik kolikrat kdy kde kam jak jaky jaka jake co proc ktery ktera ktere kdo muzu muze
+    smim smi lze musim musi mam mohu how what when where which who can does why
+    """.split()
+)
+# "Kolik…?" asks for a number: a sentence with a figure in it answers more likely.
+QUANTITY_WORDS = frozenset({"kolik", "kolikrat", "pocet", "many", "much"})
+QUANTITY_FACTOR = 1.5
+SNIPPET_WIDTH = 240  # at most, in characters
+SNIPPET_MIN = 110  # a shorter best sentence takes its neighbours in the passage along
 
 MESSAGE_EMPTY = "Napište, co hledáte: třeba „zloděj“, „nejdelší cesta“ nebo „kolik karet odhodit“."
 MESSAGE_TOO_LONG = (
@@ -63,12 +93,17 @@ STOP_WORDS = frozenset(
     jsem jsi jsou k kam kde kdo kdy kdyz ke kolik kolikrat ktery ktera ktere kteri lze mam
     mi mit mne moci muj muset musim muze muzu na nad nebo neni o od po pod pro proc pri s se
     si smet smim smi so ta tak take ten tento to tu u uz v ve vsak z za ze zda jit jde dat
-    da mozne mozno potreba treba nejak neco nekdo co cim kym
+    da mozne mozno potreba treba nejak neco nekdo co cim kym hned
     the a an of to in on is are how what when can do i my for with does
     """.split()
 )
 
-_WORD = re.compile(r"\w+")
+# A ratio ("2:1", "4:1") is one word: it names a kind of trade, its digits alone say nothing.
+_WORD = re.compile(r"\d+:\d+|\w+")
+# A sentence ends at . ! ? … before a capital, a digit or a quote; not after a number ("1. kolo")
+# or a common abbreviation.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ0-9„\"(])")
+_ABBREVIATIONS = frozenset("tj např max min viz str atd resp cca tzn tzv apod č".split())
 _SUFFIXES = sorted(
     """
     atech ovi ami emi ich ach ech ych ymi imi ove ovy eho emu ete eti ime ite iho imu
@@ -81,7 +116,8 @@ _SUFFIXES = sorted(
 
 @dataclass(frozen=True)
 class Document:
-    """What the index needs of one entry."""
+    """What the index needs of one entry. Line n of text (a passage) is at anchors[n] on the
+    entry's page, when anchors are given."""
 
     slug: str
     headword: str
@@ -89,6 +125,9 @@ class Document:
     text: str
     aliases: tuple[str, ...] = ()
     kind: str = "heslo"
+    anchors: tuple[str, ...] = ()
+    asides: frozenset[int] = frozenset()  # lines that only lead to the text: headings, notes
+    editions: tuple[tuple[int, str], ...] = ()  # (line, box label) of other editions' lines
 
 
 @dataclass
@@ -97,10 +136,18 @@ class Hit:
     score: float
     snippet_html: str  # HTML-escaped, matched words in <mark>
     snippet: str  # the same as plain text
+    anchor: str = ""  # the id of the snippet's passage on the entry's page
+    query: str = ""
 
     @property
     def slug(self) -> str:
         return self.document.slug
+
+    @property
+    def link(self) -> str:
+        """The entry at the snippet's passage, the query's words highlighted (no JavaScript)."""
+        highlight = f"?{HIGHLIGHT_PARAMETER}={quote_plus(self.query)}" if self.query else ""
+        return self.url + highlight + (f"#{self.anchor}" if self.anchor else "")
 
     @property
     def headword(self) -> str:
@@ -195,10 +242,22 @@ def _typo_budget(length: int) -> int:
     return 2 if length >= 8 else 1 if length >= 5 else 0
 
 
+_Weight = tuple[int, int, float]  # a query term's rewrite, its position there, its weight
+
+
 @dataclass
 class _Term:
     word: str
     keys: dict[str, float]  # key -> quality
+
+
+@dataclass
+class _Asked:
+    """What the snippets need to know of the query, worked out once for all hits."""
+
+    weights: dict[str, list[_Weight]]  # key -> the query terms it matches, with weights
+    term_counts: list[int]  # terms per rewrite of the query
+    quantity: bool  # "kolik…": a figure in a sentence helps
 
 
 @dataclass
@@ -209,7 +268,11 @@ class _Analysed:
     alias_keys: list[list[set[str]]]  # per alias, per content word
     tokens: list[tuple[int, int, frozenset[str]]]  # text words: start, end, keys
     length: int
-
+    sentences: list[tuple[int, int, int]]  # start, end, line (passage) number
+    token_sentence: list[int]  # the sentence of each token
+    keys: frozenset[str]  # every key of the text
+    positions: dict[str, list[int]]  # key -> the tokens that have it
+    figures: list[int]  # the tokens that are numbers
 
 class SearchIndex:
     def __init__(self, documents: Iterable[Document], synonyms: dict[str, list[str]] | None = None):
@@ -287,7 +350,20 @@ class SearchIndex:
             for key in keys:
                 self._text[key][number] += 1
             tokens.append((match.start(), match.end(), frozenset(keys)))
-        return _Analysed(headword_keys, alias_keys, tokens, len(tokens))
+        sentences = _sentences(document.text)
+        token_sentence = []
+        current = 0
+        for start, _, _ in tokens:
+            while sentences[current][1] <= start:
+                current += 1
+            token_sentence.append(current)
+        positions: dict[str, list[int]] = defaultdict(list)
+        for index, (_, _, keys) in enumerate(tokens):
+            for key in keys:
+                positions[key].append(index)
+        figures = [i for i, (start, _, _) in enumerate(tokens) if document.text[start].isdigit()]
+        return _Analysed(headword_keys, alias_keys, tokens, len(tokens), sentences,
+                         token_sentence, frozenset(positions), dict(positions), figures)
 
     def _index_word(self, word: str) -> dict[str, float]:
         keys = word_keys(word)
@@ -306,8 +382,10 @@ class SearchIndex:
         typing = not raw_query[-1:].isspace()  # the last word may be unfinished
 
         best: dict[int, tuple[float, set[str]]] = {}
+        all_terms: list[list[_Term]] = []
         for rewrite, weight in self._rewrites(words):
             terms = self._terms(rewrite, typing)
+            all_terms.append(terms)
             named = self._names.get(_signature(rewrite), set())
             for number, (score, keys) in self._score(terms).items():
                 score *= weight * (EXACT_NAME_BONUS if number in named else 1.0)
@@ -323,11 +401,40 @@ class SearchIndex:
             (item for item in best.items() if item[1][0] >= top * RELATIVE_CUTOFF),
             key=lambda item: (-item[1][0], self.documents[item[0]].headword),
         )[:limit]
+        asked = _Asked(
+            weights=self._term_weights(all_terms),
+            term_counts=[len(terms) for terms in all_terms],
+            quantity=any(fold(word) in QUANTITY_WORDS for word in words),
+        )
+        asking = any(fold(word) in QUESTION_WORDS for word in words)
         hits = []
         for number, (score, keys) in ranked:
-            html, plain = self._snippet(number, keys)
-            hits.append(Hit(self.documents[number], round(score, 3), html, plain))
+            opening = not asking and self._names_only(number, all_terms)
+            html, plain, line = self._snippet(number, keys, asked, opening)
+            anchors = self.documents[number].anchors
+            anchor = anchors[line] if line < len(anchors) else ""
+            hits.append(Hit(self.documents[number], round(score, 3), html, plain, anchor, query))
         return Results(query, hits)
+
+    def _names_only(self, number: int, all_terms: list[list[_Term]]) -> bool:
+        """Does the query (as typed or rewritten) only name this entry, every word of it a
+        word of the headword ("zlodeje", "nejvěčší vojsko", "přís")? Then the entry's opening
+        is the answer, not some sentence that happens to repeat the name."""
+        headword = set().union(*self._analysed[number].headword_keys)
+        return any(
+            terms and all(term.keys.keys() & headword for term in terms) for terms in all_terms
+        )
+
+    def highlight_keys(self, raw_query: str, slug: str) -> set[str]:
+        """The keys of the query's words (as search() matches them) found in one entry."""
+        query, message = clean_query(raw_query)
+        document = next((n for n, d in enumerate(self.documents) if d.slug == slug), None)
+        if message or document is None:
+            return set()
+        words = [w.lower() for w in _WORD.findall(query)]
+        keys = {key for rewrite, _ in self._rewrites(words)
+                for term in self._terms(rewrite, typing=False) for key in term.keys}
+        return keys & self._analysed[document].keys
 
     def closest(self, query: str, count: int = 3) -> list[Document]:
         """The headwords that look most like the query (for "nothing found")."""
@@ -448,33 +555,106 @@ class SearchIndex:
 
     # --- snippets -------------------------------------------------------------------
 
-    def _snippet(self, number: int, keys: set[str], width: int = 180) -> tuple[str, str]:
-        """The part of the text with the most matched words, the matched words marked."""
-        document = self.documents[number]
-        text = document.text
-        tokens = self._analysed[number].tokens
-        hits = [i for i, (_, _, token_keys) in enumerate(tokens) if token_keys & keys]
-        if hits:
-            first = max(_densest(tokens, hits, width), key=lambda span: span[1])[0]
-            start = tokens[first][0]
-        else:
-            start = 0
-        # Begin a little before the first hit, on a word boundary.
-        begin = max(0, start - 40)
-        if begin:
-            space = text.rfind(" ", 0, begin + 1)
-            begin = space + 1 if space >= 0 and start - space < 80 else begin
-        end = min(len(text), begin + width)
-        if end < len(text):
-            space = text.rfind(" ", begin, end)
-            end = space if space > begin else end
-        prefix = "…" if begin > 0 else ""
-        suffix = "…" if end < len(text) else ""
+    def _term_weights(self, all_terms: list[list[_Term]]) -> dict[str, list[_Weight]]:
+        """key -> (rewrite, term, weight) for every query term that the key matches."""
+        weights: dict[str, list[_Weight]] = defaultdict(list)
+        for r, terms in enumerate(all_terms):
+            for t, term in enumerate(terms):
+                for key, quality in term.keys.items():
+                    if key in self._idf:
+                        weights[key].append((r, t, self._idf[key] * quality))
+        return weights
+
+    def _best_sentence(self, number: int, asked: _Asked) -> int | None:
+        """The sentence that holds most of the query: rare words, all of them, side by side."""
+        analysed = self._analysed[number]
+        # The matched tokens only, through the entry's own key -> positions table.
+        matched: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
+        for key in asked.weights.keys() & analysed.keys:
+            targets = asked.weights[key]
+            for index in analysed.positions[key]:
+                matches = matched[index]
+                for r, t, weight in targets:
+                    if weight > matches.get((r, t), 0.0):
+                        matches[(r, t)] = weight
+        found: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
+        bonus: dict[int, float] = defaultdict(float)
+        for index in sorted(matched):
+            sentence = analysed.token_sentence[index]
+            seen = found[sentence]
+            previous = matched.get(index - 1, {})
+            for (r, t), weight in matched[index].items():
+                if weight > seen.get((r, t), 0.0):
+                    seen[(r, t)] = weight
+                if (r, t - 1) in previous:
+                    bonus[sentence] += ADJACENT_BONUS * min(weight, previous[(r, t - 1)])
+        figures = {analysed.token_sentence[i] for i in analysed.figures if asked.quantity}
+        asides = self.documents[number].asides
+        best, best_score = None, 0.0
+        for sentence, seen in found.items():
+            line = analysed.sentences[sentence][2]
+            if line in asides:  # the site's words lead to an answer, they are not one
+                continue
+            # A short sentence often answers with the next one ("…je zloděj. Na začátku hry
+            # stojí na poušti."): its words count too, at half weight.
+            seen = dict(seen)
+            following = sentence + 1
+            if following < len(analysed.sentences) and analysed.sentences[following][2] == line:
+                for term, weight in found.get(following, {}).items():
+                    seen.setdefault(term, NEXT_SENTENCE_FACTOR * weight)
+            by_rewrite: dict[int, list[float]] = defaultdict(list)
+            for (r, _), weight in seen.items():
+                by_rewrite[r].append(weight)
+            score = max(
+                sum(ws) * (0.4 + 0.6 * (len(ws) / asked.term_counts[r]) ** 2)
+                for r, ws in by_rewrite.items()
+            ) + bonus[sentence]
+            if sentence in figures:
+                score *= QUANTITY_FACTOR
+            if score > best_score:  # ties: the earlier sentence
+                best, best_score = sentence, score
+        return best
+
+    def _snippet(self, number: int, keys: set[str], asked: _Asked, opening: bool = False
+                 ) -> tuple[str, str, int]:
+        """(html, plain, line): the best sentence with neighbours from its passage (or the
+        entry's opening, when the query just names it), the matched words marked, and the
+        number of the passage (line) it comes from."""
+        text = self.documents[number].text
+        analysed = self._analysed[number]
+        sentences = analysed.sentences
+        chosen = None if opening else self._best_sentence(number, asked)
+        first = last = chosen if chosen is not None else 0
+        line = sentences[first][2]
+        begin, end = sentences[first][0], sentences[first][1]
+        if end - begin > SNIPPET_WIDTH:
+            begin, end = self._window(number, first, keys)
+        while end - begin < SNIPPET_MIN:
+            after = last + 1 < len(sentences) and sentences[last + 1][2] == line
+            before = first > 0 and sentences[first - 1][2] == line
+            if after and sentences[last + 1][1] - begin <= SNIPPET_WIDTH:
+                last += 1
+                end = sentences[last][1]
+            elif before and end - sentences[first - 1][0] <= SNIPPET_WIDTH:
+                first -= 1
+                begin = sentences[first][0]
+            else:
+                break
+        line_start = text.rfind("\n", 0, begin) + 1
+        line_end = text.find("\n", end)
+        prefix = "…" if text[line_start:begin].strip() else ""
+        # Another edition's words say so in the snippet too, not only at the top of their box.
+        edition = dict(self.documents[number].editions).get(line, "")
+        if begin == line_start and text.startswith(edition, line_start):
+            edition = ""  # the line's own start already shows the label
+        suffix = "…" if text[end : len(text) if line_end < 0 else line_end].strip() else ""
         html_parts = [prefix]
         position = begin
-        for index in hits:
-            token_start, token_end, _ = tokens[index]
-            if token_start < begin or token_end > end:
+        first_token = bisect_left(analysed.tokens, (begin,))
+        for token_start, token_end, token_keys in analysed.tokens[first_token:]:
+            if token_end > end:
+                break
+            if not token_keys & keys:
                 continue
             html_parts.append(escape(text[position:token_start]))
             html_parts.append(f"<mark>{escape(text[token_start:token_end])}</mark>")
@@ -482,7 +662,31 @@ class SearchIndex:
         html_parts.append(escape(text[position:end]))
         plain = " ".join((prefix + text[begin:end] + suffix).split())
         html = " ".join(("".join(html_parts) + suffix).split())
-        return html, plain
+        if edition:
+            plain = f"{edition}: {plain}"
+            html = f'<span class="snippet-source">{escape(edition)}:</span> {html}'
+        return html, plain, line
+
+    def _window(self, number: int, sentence: int, keys: set[str]) -> tuple[int, int]:
+        """A long sentence: the part of it with the most matched words, on word boundaries."""
+        analysed = self._analysed[number]
+        text = self.documents[number].text
+        s_begin, s_end, _ = analysed.sentences[sentence]
+        tokens = analysed.tokens
+        hits = [i for i, (start, end, token_keys) in enumerate(tokens)
+                if start >= s_begin and end <= s_end and token_keys & keys]
+        start = s_begin
+        if hits:
+            start = tokens[max(_densest(tokens, hits, SNIPPET_WIDTH), key=lambda x: x[1])[0]][0]
+        begin = max(s_begin, start - 40)
+        if begin > s_begin:
+            space = text.rfind(" ", s_begin, begin + 1)
+            begin = space + 1 if space >= 0 and start - space < 80 else begin
+        end = min(s_end, begin + SNIPPET_WIDTH)
+        if end < s_end:
+            space = text.rfind(" ", begin, end)
+            end = space if space > begin else end
+        return begin, end
 
 
 def _densest(tokens, hits: list[int], width: int) -> list[tuple[int, int]]:
@@ -497,6 +701,46 @@ def _densest(tokens, hits: list[int], width: int) -> list[tuple[int, int]]:
             seen.add(tokens[index][2])
         spans.append((first, len(seen)))
     return spans
+
+
+def _sentences(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, line) of every sentence; a sentence never spans two lines (passages)."""
+    sentences = []
+    offset = 0
+    for number, line in enumerate(text.split("\n")):
+        start = 0
+        for match in _SENTENCE_END.finditer(line):
+            before = _WORD.findall(line[start : match.start()])
+            if before and (before[-1].isdigit() or fold(before[-1]) in _ABBREVIATIONS):
+                continue
+            sentences.append((offset + start, offset + match.start(), number))
+            start = match.end()
+        sentences.append((offset + start, offset + len(line), number))
+        offset += len(line) + 1
+    return sentences
+
+
+def mark(html: str, keys: set[str]) -> str:
+    """Wrap the words of an HTML text whose keys are among keys in <mark> (tags, attributes
+    and character references stay as they are)."""
+    if not keys:
+        return html
+    out = []
+    for part in re.split(r"(<[^>]*>)", html):
+        if part.startswith("<"):
+            out.append(part)
+            continue
+        out.append(_MARKABLE.sub(lambda match: _mark_word(match.group(), keys), part))
+    return "".join(out)
+
+
+_MARKABLE = re.compile(r"&#?\w+;|\d+:\d+|\w+")
+
+
+def _mark_word(word: str, keys: set[str]) -> str:
+    if word.startswith("&") or not word_keys(word.lower()).keys() & keys:
+        return word
+    return f"<mark>{word}</mark>"
 
 
 def _signature(words: list[str]) -> frozenset[str]:
@@ -552,15 +796,38 @@ def site_index() -> SearchIndex:
 def document_for(entry, url: str = "") -> Document:
     """An Entry (or a loader.Document, given its url) as the index sees it: the card texts
     count as part of the text."""
-    cards = "\n".join(f"{card['name']}: {card['plain']}" for card in entry.cards)
+    lines = entry.plain.split("\n")
+    anchors = [anchor(number) for number in range(1, len(lines) + 1)]
+    asides = frozenset(int(h3 or p) - 1 for h3, p in _ASIDE.findall(entry.html))
+    editions = tuple(
+        (int(number) - 1, unescape(box["label"]))
+        for box in _EDITION_BOX.finditer(entry.html)
+        for number in re.findall(r'id="odstavec-(\d+)"', box["body"])
+    )
+    for card in entry.cards:
+        card_lines = f"{card['name']}: {card['plain']}".split("\n")
+        lines += card_lines
+        anchors += [f"karta-{card['slug']}" if card["slug"] else "texty-karet"] * len(card_lines)
     return Document(
         slug=entry.slug,
         headword=entry.headword,
         url=url or entry.get_absolute_url(),
-        text=f"{entry.plain}\n{cards}" if cards else entry.plain,
+        text="\n".join(lines),
         aliases=tuple(entry.aliases),
         kind=entry.kind,
+        anchors=tuple(anchors),
+        asides=asides,
+        editions=editions,
     )
+
+
+# Passages in another edition's box; passages that are headings or the site's own words.
+_EDITION_BOX = re.compile(
+    r'<aside class="box edice[^"]*">\n<p class="box-label">(?P<label>[^<]*)</p>'
+    r"(?P<body>.*?)</aside>",
+    re.S,
+)
+_ASIDE = re.compile(r'<h3 id="odstavec-(\d+)"|<(?:p|li) id="odstavec-(\d+)" class="site-words"')
 
 
 def index_from_files(url_for) -> SearchIndex:

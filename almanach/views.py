@@ -51,16 +51,34 @@ def entry(request: HttpRequest, slug: str) -> HttpResponse:
         if canonical != slug and Entry.objects.filter(slug=canonical).exists():
             return redirect("almanach:entry", slug=canonical, permanent=True)
         raise Http404("Heslo neexistuje.")
+    highlight, keys = _highlight(request, item.slug)
     context = {
         "entry": item,
+        "body_html": search.mark(item.html, keys),
+        "highlight": highlight,
         "letter_anchor": letter_anchor(item.letter) if item.letter else "",
         "see_also": item.links_to.order_by("sort_key"),
         "linked_from": item.linked_from.order_by("sort_key"),
-        "cards": [{**card, "kind_label": CARD_KINDS.get(card["kind"], "")} for card in item.cards],
+        "cards": [
+            {**card, "html": search.mark(card["html"], keys),
+             "kind_label": CARD_KINDS.get(card["kind"], "")}
+            for card in item.cards
+        ],
         "applications": links.applications(item.slug),
         "section": "almanach",
     }
     return render(request, "almanach/entry.html", context)
+
+
+def _highlight(request: HttpRequest, slug: str) -> tuple[str, set[str]]:
+    """The search words to mark on an entry page (?zvyraznit=…, from a search result): the
+    cleaned query and the keys of its words found in the entry. Odd input marks nothing."""
+    raw = request.GET.get(search.HIGHLIGHT_PARAMETER, "")
+    query, message = search.clean_query(raw)
+    if not raw or message:
+        return "", set()
+    keys = search.site_index().highlight_keys(query, slug)
+    return (query, keys) if keys else ("", set())
 
 
 def _canonical_slug(text: str) -> str:
@@ -93,7 +111,7 @@ def api_search(request: HttpRequest) -> JsonResponse:
     payload = {
         "query": results.query,
         "results": [
-            {"headword": hit.headword, "url": hit.url, "snippet": hit.snippet}
+            {"headword": hit.headword, "url": hit.url, "link": hit.link, "snippet": hit.snippet}
             for hit in results.hits
         ],
     }

@@ -60,6 +60,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.middleware.RequestLimitsMiddleware",
+    # Outermost but one: it sees the response last, after any other caching header.
+    "config.middleware.PrivatePagesMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -151,7 +154,44 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
+# Practice progress and pupils' seats live a week; a teacher who ticks "Zapamatovat si mě"
+# stays signed in for TEACHER_REMEMBER_AGE, anyone else until the browser closes.
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 7
+SESSION_FIRST_VISIT_AGE = 60 * 60  # until the browser shows that it keeps the cookie
+TEACHER_REMEMBER_AGE = 60 * 60 * 24 * 30
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
+
+# E-mail (teachers' password reset): printed on the server's console unless configured.
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND",
+                               "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Almanach Katanu <noreply@localhost>")
+
+# Request size: no route takes files, the largest form (a quiz answer) is a few KB. Bigger
+# bodies get 413 before anything reads them; file parts are never written to disk.
+MAX_REQUEST_BODY = int(os.environ.get("DJANGO_MAX_REQUEST_BODY", str(256 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 500
+FILE_UPLOAD_MAX_MEMORY_SIZE = 0
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
+
+# Abuse limits (tutorial/lessons/limits.py explains them; scripts/guessing.py prints what
+# they mean for a guesser). Join codes: unknown codes per address, then one check per
+# interval. Logins: failures per username and per address in a window (teachers and admin).
+LESSONS_GUESS_LIMIT = int(os.environ.get("DJANGO_GUESS_LIMIT", "20"))
+LESSONS_GUESS_WINDOW = int(os.environ.get("DJANGO_GUESS_WINDOW", "600"))
+LESSONS_GUESS_INTERVAL = int(os.environ.get("DJANGO_GUESS_INTERVAL", "5"))
+LESSONS_IDLE_CLOSE = int(os.environ.get("DJANGO_LESSON_IDLE_HOURS", "3")) * 60 * 60
+LOGIN_LIMIT_PER_USER_AT_ADDRESS = 5
+LOGIN_LIMIT_PER_ADDRESS = 20
+LOGIN_LIMIT_PER_USER = 50
+LOGIN_LIMIT_WINDOW = 15 * 60
+# The cleanup command deletes limiter records older than this (the longest window is a day).
+ATTEMPTS_KEEP_DAYS = 2
 
 # Content-Security-Policy: no inline script or style anywhere.
 CONTENT_SECURITY_POLICY = {
@@ -175,3 +215,28 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# --- Caching, HTTP and offline reading (config/caching.py, issue 15) ----------------------
+# One cache for all processes when DJANGO_CACHE_URL names a server, e.g.
+# redis://127.0.0.1:6379/0 (needs the `redis` package) or memcached://127.0.0.1:11211
+# (needs `pymemcache`): `pip install ".[cache]"`. Without it each process keeps its own.
+CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "").strip()
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": CACHE_URL}}
+elif CACHE_URL.startswith("memcached://"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache",
+                          "LOCATION": CACHE_URL.removeprefix("memcached://").rstrip("/")}}
+elif CACHE_URL:
+    raise ImproperlyConfigured("DJANGO_CACHE_URL must start with redis://, rediss:// "
+                               "or memcached://.")
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                          "OPTIONS": {"MAX_ENTRIES": 1000}}}
+CACHES["default"]["KEY_PREFIX"] = "almanach-katanu"
+PAGE_CACHE_ALIAS = "default"
+# Off in development, where a changed template must show at once.
+PAGE_CACHE_SECONDS = int(os.environ.get("DJANGO_PAGE_CACHE_SECONDS", "0" if DEBUG else "600"))
+# Just after CSRF: a form page from the cache still gets its CSRF cookie from there.
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.csrf.CsrfViewMiddleware") + 1,
+                  "config.caching.PageCacheMiddleware")

@@ -1,13 +1,15 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from config import views
+from config import offline, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("zdravi/", views.health, name="health"),
+    path("", include((offline.urlpatterns, "offline"))),
     path("almanach/", include("almanach.urls")),
     path("", include("tutorial.urls")),
+    path("sprava/login/", views.admin_login, name="admin_login"),
     path("sprava/", admin.site.urls),
 ]
 

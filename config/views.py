@@ -6,6 +6,29 @@ from django.shortcuts import render
 from django.template import loader
 
 
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """The admin's sign-in with the same limits as the teachers' (per username and address):
+    a refused attempt never reaches the password hasher."""
+    from django.contrib import admin
+
+    from tutorial import pages
+    from tutorial.lessons import limits
+
+    if request.method != "POST":
+        return admin.site.login(request)
+    username = str(request.POST.get("username", ""))[:150]
+    address = pages.client_ip(request)
+    if limits.login_blocked(username, address):
+        return _error(request, 429, "Příliš mnoho pokusů",
+                      "Příliš mnoho neúspěšných pokusů o přihlášení. Zkuste to znovu za 15 minut.")
+    response = admin.site.login(request)
+    if request.user.is_authenticated:
+        limits.login_succeeded(username, address)
+    else:
+        limits.login_failed(username, address)
+    return response
+
+
 def home(request: HttpRequest) -> HttpResponse:
     from almanach.models import Entry
 
@@ -42,6 +65,27 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
         "Stránka nenalezena",
         "Tato stránka neexistuje. Zkuste vyhledávání v almanachu nebo se vraťte na úvod.",
     )
+
+
+def method_not_allowed(request: HttpRequest) -> HttpResponse:
+    response = _error(request, 405, "Nepovolená metoda",
+                      "Tímto způsobem se na stránky webu přistupovat nedá.")
+    response["Allow"] = "GET, HEAD, POST"
+    return response
+
+
+def too_large(request: HttpRequest) -> HttpResponse:
+    response = _error(request, 413, "Příliš velký požadavek",
+                      "Odeslaná data jsou příliš velká. Žádný formulář na tomto webu "
+                      "nepřijímá soubory ani dlouhé texty.")
+    response["Connection"] = "close"  # the rest of the body is never read
+    return response
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """Django's CSRF check failed: in Czech, in the site's style, and what to do about it."""
+    body = loader.render_to_string("csrf_failure.html", {"status": 403}, request)
+    return HttpResponse(body, status=403)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

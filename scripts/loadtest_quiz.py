@@ -1,21 +1,27 @@
-"""Load test of a class quiz: 100 pupils join one session and answer 10 questions at once.
+"""Load test of a class lesson: 100 pupils on phones and a teacher at the projector run a
+teacher-paced lesson of 10 questions with the reveal.
 
 Loopback only, bounded in count and time, stops by itself:
 
 1. a temporary SQLite database (WAL, as in the settings) is migrated, under production
    settings (no debug, collected static files), plain HTTP on loopback;
 2. a teacher, a quiz of 10 questions (Almanach examples and one seeded variant per pupil) and
-   a self-paced session are created through the ORM;
+   a teacher-paced lesson (reveal by the teacher, speed points, top five) are created through
+   the ORM;
 3. gunicorn serves ``config.wsgi`` on 127.0.0.1 at a free port;
-4. N pupil threads (http.client, own cookies and CSRF token each) open the join page, join
-   with a nickname, and for every question load it, click the board (htmx requests) or
-   choose answers, submit, and see the feedback; pupils arrive within ``--arrival``
-   seconds and pause ``--think`` seconds on average between actions, as a class does;
-5. the answers stored are counted in the database, and the script prints errors and
+4. N pupil threads (http.client, own cookies and CSRF token each) open the join page and join
+   within ``--arrival`` seconds; each then polls the lesson's status every ``--poll``
+   seconds as the pupil's page does, loads the page when it changed, and answers each open
+   question (board clicks by htmx, or choices) after pauses of ``--think`` seconds on
+   average; a few tap twice;
+5. the teacher signs in, opens the projector and polls it as the page does (a cheap check:
+   204 while nothing changed, the live part when answers came in); starts the lesson,
+   reveals each question once everybody answered, moves on, and at the end closes it;
+6. the answers stored are counted in the database, and the script prints errors and
    p50/p95/p99 response times per kind of request.
 
     .venv/bin/python scripts/loadtest_quiz.py [--pupils 100] [--think 1.0] [--arrival 5]
-                                              [--workers 3] [--threads 4]
+                                              [--poll 3] [--workers 3] [--threads 4]
 """
 
 from __future__ import annotations
@@ -46,13 +52,14 @@ MAX_PUPILS = 300
 MAX_SECONDS = 300.0
 
 TARGET = re.compile(r'<a class="target target-(?:node|path)" href="(?P<href>[^"]+)"')
-ACTION = re.compile(r'<form method="post" action="(?P<action>/hra/[^"]+)" class="quiz-answer">')
+ACTION = re.compile(r'<form method="post" action="(?P<action>/hra/[^"]+)" class="quiz-answer"')
 SELECT = re.compile(r'<select id="pole-[^"]+" name="(?P<name>[^"]+)"[^>]*>(?P<body>.*?)</select>',
                     re.S)
 OPTION = re.compile(r'<option value="(?P<value>[^"]+)"')
 RADIO = re.compile(r'<input type="(?P<type>radio|checkbox)" name="(?P<name>[^"]+)" '
                    r'value="(?P<value>[^"]+)"')
 HIDDEN_SPOT = re.compile(r'<input type="hidden" name="misto" value="(?P<value>[^"]+)">')
+VERSION = re.compile(r"/stav/\?v=(?P<version>[\w-]+)")
 
 
 class Stats:
@@ -67,9 +74,17 @@ class Stats:
             if error:
                 self.errors[route].append(error)
 
+    def relabel_last(self, route: str, label: str) -> None:
+        """File the last timing of ``route`` under ``label`` (only one thread uses it)."""
+        with self.lock:
+            if self.timings[route]:
+                self.timings[label].append(self.timings[route].pop())
+                if not self.timings[route]:
+                    del self.timings[route]
 
-class Pupil:
-    """One pupil's phone: a keep-alive connection, cookies, the CSRF token."""
+
+class Browser:
+    """A pupil's phone or the teacher's computer: a keep-alive connection, cookies, CSRF."""
 
     def __init__(self, port: int, stats: Stats) -> None:
         self.port = port
@@ -132,59 +147,154 @@ def answer_data(page: str, rng: random.Random) -> dict[str, list[str]]:
     return data
 
 
-def pupil_run(number: int, port: int, code: str, stats: Stats, think: float, arrival: float,
-              deadline: float, start: threading.Barrier, done: list[int]) -> None:
-    rng = random.Random(number)
-    pupil = Pupil(port, stats)
+class Lesson:
+    """What the threads share: the code, the clock, the options."""
 
-    def pause() -> None:
-        if think > 0:
-            time.sleep(min(rng.expovariate(1 / think), 4 * think))
+    def __init__(self, port: int, code: str, stats: Stats, args, deadline: float) -> None:
+        self.port, self.code, self.stats, self.deadline = port, code, stats, deadline
+        self.think, self.arrival, self.poll = args.think, args.arrival, args.poll
+        self.pupils = args.pupils
+        self.joined = 0
+        self.lock = threading.Lock()
+
+    def running(self) -> bool:
+        return time.monotonic() < self.deadline
+
+
+def pupil_run(number: int, lesson: Lesson, start: threading.Barrier, done: list[int]) -> None:
+    rng = random.Random(number)
+    pupil = Browser(lesson.port, lesson.stats)
+    code, stats = lesson.code, lesson.stats
+
+    def pause(scale: float = 1.0) -> None:
+        if lesson.think > 0:
+            time.sleep(min(rng.expovariate(1 / (lesson.think * scale)), 4 * lesson.think))
 
     try:
         start.wait(timeout=60)
     except threading.BrokenBarrierError:
         return
-    time.sleep(rng.uniform(0, arrival))  # pupils type the code at slightly different moments
+    time.sleep(rng.uniform(0, lesson.arrival))  # pupils type the code at different moments
     pupil.request("join page", "GET", f"/hra/{code}/")
     pause()
-    status, location, _ = pupil.request("join", "POST", "/hra/",
-                                        {"kod": code, "prezdivka": f"Žák {number:03d}"})
+    status, _, _ = pupil.request("join", "POST", "/hra/",
+                                 {"kod": code, "prezdivka": f"Žák {number:03d}"})
     if status != 302:
         return
-    answered = 0
-    while answered < len(QUESTIONS) and time.monotonic() < deadline:
-        _, _, page = pupil.request("question", "GET", f"/hra/{code}/")
+    with lesson.lock:
+        lesson.joined += 1
+    _, _, page = pupil.request("page", "GET", f"/hra/{code}/")
+    answered: set[str] = set()
+    time.sleep(rng.uniform(0, lesson.poll))  # phones do not poll in step
+    while lesson.running() and "Hodina skončila" not in page:
         form = ACTION.search(page)
-        if not form:
-            stats.add("question", 0.0, f"no question form for pupil {number}")
-            break
-        action = unescape(form.group("action"))
-        pause()
-        targets = [unescape(m.group("href")) for m in TARGET.finditer(page)]
-        if targets:
-            for href in rng.sample(targets, k=min(len(targets), rng.randint(1, 3))):
-                _, _, page = pupil.request("click (htmx)", "GET", href, htmx=True)
-                pause()
-            data = {"vyber": ["1"], "misto": HIDDEN_SPOT.findall(page)}
-        else:
-            data = answer_data(page, rng)
-        _, location, _ = pupil.request("answer", "POST", action, data)
-        if location:
-            pupil.request("feedback", "GET", location)
-        # A double tap: the same answer again must not count twice.
-        if rng.random() < 0.1:
-            pupil.request("answer", "POST", action, data)
-        if rng.random() < 0.3:
-            pupil.request("poll", "GET", f"/hra/{code}/stav/?v=x", htmx=True)
-        answered += 1
-        pause()
+        if form and form.group("action") not in answered:
+            page = answer(pupil, unescape(form.group("action")), page, rng, pause)
+            answered.add(form.group("action"))
+            continue
+        version = VERSION.search(page)
+        time.sleep(lesson.poll * rng.uniform(0.9, 1.1))
+        status, _, _ = pupil.request("poll", "GET", f"/hra/{code}/stav/?v="
+                                     f"{version.group(1) if version else 'x'}", htmx=True,
+                                     expect=(200, 204))
+        if status == 200:
+            _, _, page = pupil.request("page", "GET", f"/hra/{code}/")
     with stats.lock:
-        done.append(answered)
+        done.append(len(answered))
 
 
-def prepare_database(env: dict[str, str]) -> str:
-    """Migrate, then create the teacher, the quiz and a running self-paced session."""
+def answer(pupil: Browser, action: str, page: str, rng: random.Random, pause) -> str:
+    """Answer the open question as a pupil does; returns the page seen afterwards."""
+    pause()
+    targets = [unescape(m.group("href")) for m in TARGET.finditer(page)]
+    if targets:
+        for href in rng.sample(targets, k=min(len(targets), rng.randint(1, 3))):
+            _, _, page = pupil.request("click (htmx)", "GET", href, htmx=True)
+            pause(0.5)
+        data = {"vyber": ["1"], "misto": HIDDEN_SPOT.findall(page)}
+    else:
+        data = answer_data(page, rng)
+    _, location, _ = pupil.request("answer", "POST", action, data)
+    if rng.random() < 0.1:  # a double tap: the same answer again must not count twice
+        pupil.request("answer", "POST", action, data, expect=(302, 409))
+    _, _, page = pupil.request("page", "GET", location or action.rsplit("/", 2)[0] + "/")
+    if "Odpověď uložena" not in page and "Hodina skončila" not in page:
+        pupil.stats.add("page", 0.0, "the answer was not saved")
+    return page
+
+
+def teacher_run(lesson: Lesson, password: str, start: threading.Barrier,
+                timeline: list[str]) -> None:
+    """The teacher at the projector: start, reveal when all answered, next, close."""
+    teacher = Browser(lesson.port, lesson.stats)
+    base = f"/ucitel/hodina/{lesson.code}/"
+    teacher.request("teacher", "GET", "/prihlaseni/")
+    teacher.request("teacher login", "POST", "/prihlaseni/",
+                    {"username": "zatez", "password": password})
+    try:
+        start.wait(timeout=60)
+    except threading.BrokenBarrierError:
+        return
+    def control(action: str, **extra: str) -> None:
+        teacher.request("teacher", "POST", f"{base}ovladani/",
+                        {"akce": action, "zpet": "projektor", **extra})
+
+    projector = Projector(teacher, base)
+    projector.watch(lambda: lesson.joined >= lesson.pupils, lesson, lesson.arrival + 30)
+    for number in range(1, len(QUESTIONS) + 1):
+        control("start" if number == 1 else "next")
+        projector.load()
+        started = time.monotonic()
+        projector.watch(lambda: projector.answered >= lesson.pupils, lesson, 90)
+        timeline.append(f"{number}:{projector.answered}/{lesson.pupils}:"
+                        f"{time.monotonic() - started:.1f}s")
+        control("reveal")
+        projector.load()
+        time.sleep(max(lesson.poll, 0.2))  # the class looks at the reveal
+    control("close", potvrdit="1")
+    projector.load()
+
+
+class Projector:
+    """The projector page as the browser runs it: load, then poll every few seconds."""
+
+    POLL = re.compile(r'hx-get="(?P<url>[^"]+cast=1[^"]*)"')
+    COUNT = re.compile(r"(?P<answered>\d+) z (?P<pupils>\d+) odpovědělo|Připojeno (?P<joined>\d+)")
+
+    def __init__(self, teacher: Browser, base: str) -> None:
+        self.teacher, self.base = teacher, base
+        self.url, self.answered = "", 0
+        self.load()
+
+    def load(self) -> None:
+        _, _, page = self.teacher.request("projector page", "GET", f"{self.base}projektor/")
+        self._read(page)
+
+    def _read(self, page: str) -> None:
+        poll = self.POLL.search(page)
+        if poll:
+            self.url = unescape(poll.group("url"))
+        count = self.COUNT.search(page)
+        if count:
+            self.answered = int(count.group("answered") or count.group("joined") or 0)
+
+    def watch(self, enough, lesson: Lesson, limit: float) -> None:
+        until = min(time.monotonic() + limit, lesson.deadline)
+        while not enough() and time.monotonic() < until:
+            time.sleep(lesson.poll)
+            status, _, text = self.teacher.request("projector poll", "GET", self.url, htmx=True,
+                                                   expect=(200, 204))
+            self.teacher.stats.relabel_last("projector poll",
+                                            "projektor 204" if status == 204 else "projektor živě")
+            if status == 200 and not text:  # HX-Refresh: the lesson moved on
+                self.load()
+            elif status == 200:
+                self._read(text)
+
+
+def prepare_database(env: dict[str, str]) -> tuple[str, str]:
+    """Migrate, then create the teacher, the quiz and a teacher-paced lesson waiting for the
+    class; returns its code and the teacher's password."""
     os.environ.update(env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
@@ -198,13 +308,14 @@ def prepare_database(env: dict[str, str]) -> str:
     from tutorial.models import ClassSession, Quiz, QuizItem
 
     call_command("migrate", "--noinput", verbosity=0)
-    teacher = get_user_model().objects.create_user("zatez", password=secrets.token_urlsafe(16))
+    password = secrets.token_urlsafe(16)
+    teacher = get_user_model().objects.create_user("zatez", password=password)
     quiz = Quiz.objects.create(owner=teacher, title="Zátěžový test")
     for order, (kind, variant) in enumerate(QUESTIONS, start=1):
         QuizItem.objects.create(quiz=quiz, order=order, kind=kind, variant=variant)
-    session = classroom.start_session(quiz, teacher, ClassSession.Pace.SELF, None, False)
-    classroom.control(session, "start")
-    return session.code
+    session = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, True,
+                                      show_ranking=True)
+    return session.code, password
 
 
 def count_in_database(code: str) -> tuple[int, int, int]:
@@ -219,14 +330,14 @@ def count_in_database(code: str) -> tuple[int, int, int]:
 
 
 def report(stats: Stats, wall: float, pupils: int, stored: tuple[int, int, int],
-           done: list[int], settings: str) -> int:
+           done: list[int], timeline: list[str], settings: str) -> int:
     joined, answers, distinct = stored
     total = sum(len(v) for v in stats.timings.values())
     everything = [t for values in stats.timings.values() for t in values if t > 0]
     errors = sum(len(v) for v in stats.errors.values())
     expected = pupils * len(QUESTIONS)
-    print(f"{pupils} žáků, {len(QUESTIONS)} otázek, {wall:.1f} s, {total} požadavků "
-          f"({total / wall:.0f}/s), {settings}")
+    print(f"{pupils} žáků a učitel u projektoru, {len(QUESTIONS)} otázek s odhalením, "
+          f"{wall:.1f} s, {total} požadavků ({total / wall:.0f}/s), {settings}")
     print(f"{'požadavek':<16}{'n':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}"
           f"{'chyby':>7}")
     for route in sorted(stats.timings):
@@ -239,11 +350,16 @@ def report(stats: Stats, wall: float, pupils: int, stored: tuple[int, int, int],
             print(f"  chyba {route}: {message}")
     finished = sum(1 for d in done if d == len(QUESTIONS))
     print(f"v databázi: žáků {joined}/{pupils}, odpovědí {answers}/{expected} "
-          f"(různých dvojic žák+otázka {distinct}), všechny otázky dokončilo {finished}")
+          f"(různých dvojic žák+otázka {distinct}), na všechny otázky odpovědělo {finished}")
+    print("otázky (číslo:odpovědělo/žáků:za kolik s od spuštění): " + " ".join(timeline))
     p50 = statistics.median(everything) if everything else 0.0
     p95, p99 = percentile(everything, .95), percentile(everything, .99)
+    poll = percentile(stats.timings.get("poll", []), .95)
+    projector = percentile(stats.timings.get("projektor 204", [])
+                           + stats.timings.get("projektor živě", []), .95)
     print(f"loadtest_quiz pupils={pupils} answers_stored={answers} expected={expected} "
-          f"errors={errors} p50_ms={p50:.1f} p95_ms={p95:.1f} p99_ms={p99:.1f}")
+          f"errors={errors} p50_ms={p50:.1f} p95_ms={p95:.1f} p99_ms={p99:.1f} "
+          f"poll_p95_ms={poll:.1f} projector_poll_p95_ms={projector:.1f}")
     ok = answers == expected == distinct and joined == pupils and errors == 0
     print("VÝSLEDEK: v pořádku" if ok and p95 < 200 else "VÝSLEDEK: cíl nesplněn "
           "(každá odpověď uložena, žádná chyba, p95 < 200 ms)")
@@ -254,7 +370,7 @@ def warm_up(port: int, code: str, workers: int) -> None:
     """A class meets a server that is already running: load templates and questions once."""
     stats = Stats()
     for _ in range(4 * workers):
-        visitor = Pupil(port, stats)
+        visitor = Browser(port, stats)
         visitor.request("warm", "GET", f"/hra/{code}/")
         for kind, variant in QUESTIONS:
             if variant:
@@ -268,37 +384,43 @@ def main() -> int:
                         help="average pause of a pupil between actions, in seconds")
     parser.add_argument("--arrival", type=float, default=5.0,
                         help="pupils arrive spread over this many seconds (0 = all at once)")
-    parser.add_argument("--seconds", type=float, default=180.0, help="time limit")
+    parser.add_argument("--poll", type=float, default=None,
+                        help="seconds between polls of pupils and projector (as the pages: 3; "
+                             "shorter for short pauses)")
+    parser.add_argument("--seconds", type=float, default=240.0, help="time limit")
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
     parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
-    pupils = max(1, min(args.pupils, MAX_PUPILS))
+    args.pupils = max(1, min(args.pupils, MAX_PUPILS))
+    if args.poll is None:
+        args.poll = min(3.0, max(0.25, 3 * args.think))
     seconds = max(5.0, min(args.seconds, MAX_SECONDS))
 
     with tempfile.TemporaryDirectory(prefix="loadtest-quiz-") as tmp:
         env = production_env(tmp, f"sqlite:///{tmp}/quiz.sqlite3")
-        code = prepare_database(env)
+        code, password = prepare_database(env)
         with gunicorn(env, args.workers, args.threads) as port:
             warm_up(port, code, args.workers)
             stats = Stats()
             done: list[int] = []
-            deadline = time.monotonic() + seconds
-            barrier = threading.Barrier(pupils)
-            threads = [
-                threading.Thread(target=pupil_run, daemon=True,
-                                 args=(n, port, code, stats, args.think, args.arrival, deadline,
-                                       barrier, done))
-                for n in range(1, pupils + 1)
-            ]
+            timeline: list[str] = []
+            lesson = Lesson(port, code, stats, args, time.monotonic() + seconds)
+            barrier = threading.Barrier(args.pupils + 1)
+            threads = [threading.Thread(target=pupil_run, daemon=True,
+                                        args=(n, lesson, barrier, done))
+                       for n in range(1, args.pupils + 1)]
+            threads.append(threading.Thread(target=teacher_run, daemon=True,
+                                            args=(lesson, password, barrier, timeline)))
             started = time.monotonic()
             for thread in threads:
                 thread.start()
             for thread in threads:
-                thread.join(timeout=max(0.1, deadline + 30 - time.monotonic()))
+                thread.join(timeout=max(0.1, lesson.deadline + 30 - time.monotonic()))
             wall = time.monotonic() - started
         settings = (f"gunicorn {args.workers}×{args.threads} vláken, pauza {args.think} s, "
-                    f"příchod během {args.arrival} s")
-        return report(stats, wall, pupils, count_in_database(code), done, settings)
+                    f"dotaz na změnu po {args.poll} s, příchod během {args.arrival} s")
+        return report(stats, wall, args.pupils, count_in_database(code), done, timeline,
+                      settings)
 
 
 if __name__ == "__main__":

@@ -122,8 +122,14 @@ def run_load(base: str, clients: int, seconds: float, warmup: float) -> None:
     def worker(number: int) -> None:
         rng = random.Random(number)
         client = Client(base)
-        while time.monotonic() < deadline:
-            scenario = rng.choices([s for s, _ in SCENARIOS], weights)[0]
+        # Every scenario once first, so that even a short run on a busy machine covers every
+        # route; then the weighted mix until the deadline.
+        first_round = [s for s, _ in SCENARIOS]
+        while first_round or time.monotonic() < deadline:
+            if first_round:
+                scenario = first_round.pop(0)
+            else:
+                scenario = rng.choices([s for s, _ in SCENARIOS], weights)[0]
             counted = time.monotonic() >= measure_from  # begun after the warm-up
             try:
                 results = scenario(client, rng)

@@ -1,5 +1,6 @@
 """Shared fixtures: the site's content in the test database, and a real browser.
 
+(autouse) an empty page cache, on as in production, for every test.
 content   Entry rows (and whatever else load_content loads) in the test database. Works for
           plain `db` tests and for `transactional_db` / `live_server` tests alike: it loads
           only when the table is empty.
@@ -8,6 +9,10 @@ page      a fresh browser context (Czech locale) and page per test.
 
 Browser tests carry @pytest.mark.browser and are never skipped: without chromium they fail
 and say how to install it.
+
+Hypothesis profiles: "ci" is derandomized (the same examples on every run and every fresh
+clone, no example database), loaded when CI is set and by `make test`; "dev" explores new
+random examples each run (HYPOTHESIS_PROFILE=dev). HYPOTHESIS_PROFILE picks one explicitly.
 """
 
 import io
@@ -16,6 +21,14 @@ import shutil
 
 import pytest
 from django.core.management import call_command
+from hypothesis import settings as hypothesis_settings
+
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, deadline=None,
+                                     print_blob=True)
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -27,6 +40,16 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
 ]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_page_cache(settings):
+    # Pages are cached across requests as in production (config/caching.py; development
+    # turns it off); a test starts with none, so it never sees another test's pages.
+    from django.core.cache import caches
+
+    settings.PAGE_CACHE_SECONDS = 600
+    caches["default"].clear()
 
 
 @pytest.fixture
@@ -67,7 +90,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(locale="cs-CZ")
+    # No service worker: it would keep the whole Almanach for every test (the offline tests
+    # open their own context with it).
+    context = browser.new_context(locale="cs-CZ", service_workers="block")
     context.set_default_timeout(10_000)
     tab = context.new_page()
     yield tab

@@ -1,8 +1,18 @@
 """Admin for class quizzes (staff only, as Django's admin always is)."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
 
-from tutorial.models import Answer, Attempt, ClassSession, Pupil, Quiz, QuizItem
+from tutorial.lessons import accounts
+from tutorial.models import (
+    Answer,
+    Attempt,
+    ClassSession,
+    Invite,
+    LessonItem,
+    Pupil,
+    Quiz,
+    QuizItem,
+)
 
 
 class QuizItemInline(admin.TabularInline):
@@ -17,18 +27,24 @@ class QuizAdmin(admin.ModelAdmin):
     inlines = [QuizItemInline]
 
 
+class LessonItemInline(admin.TabularInline):
+    model = LessonItem
+    extra = 0
+
+
 @admin.register(ClassSession)
 class ClassSessionAdmin(admin.ModelAdmin):
-    list_display = ("code", "quiz", "teacher", "pace", "state", "current", "created")
+    list_display = ("code", "title", "teacher", "pace", "state", "current", "created")
     list_filter = ("state", "pace")
-    search_fields = ("code", "quiz__title", "teacher__username")
+    search_fields = ("code", "title", "teacher__username")
+    inlines = [LessonItemInline]
 
 
 @admin.register(Pupil)
 class PupilAdmin(admin.ModelAdmin):
     list_display = ("nickname", "session", "joined")
     search_fields = ("nickname", "session__code")
-    exclude = ("token",)
+    exclude = ("token", "pin")
 
 
 @admin.register(Answer)
@@ -41,3 +57,27 @@ class AnswerAdmin(admin.ModelAdmin):
 class AttemptAdmin(admin.ModelAdmin):
     list_display = ("scope", "key", "created")
     list_filter = ("scope",)
+
+
+@admin.register(Invite)
+class InviteAdmin(admin.ModelAdmin):
+    """Adding an invitation shows its link once; the action gives selected ones new links."""
+
+    list_display = ("__str__", "created", "expires", "used", "user")
+    fields = ("note",)
+    actions = ["new_links"]
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return super().save_model(request, obj, form, change)
+        self._show(request, obj, accounts.renew_invite(obj))
+
+    @admin.action(description="Vytvořit nový odkaz (starý přestane platit)")
+    def new_links(self, request, queryset):
+        for invite in queryset.filter(used__isnull=True):
+            self._show(request, invite, accounts.renew_invite(invite))
+
+    def _show(self, request, invite, token):
+        link = request.build_absolute_uri(accounts.invite_path(token))
+        self.message_user(request, f"Odkaz pro „{invite}“ (platí jen jednou, do "
+                                   f"{invite.expires:%d. %m. %Y}): {link}", messages.SUCCESS)

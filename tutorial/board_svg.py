@@ -98,19 +98,49 @@ def hex_name(position: Mapping, hex_id: str, case: str = "nom") -> str:
     return words.hex_label(terrain, number, case)
 
 
+_CORNER_WORDS = {"N": "severní", "NE": "severovýchodní", "SE": "jihovýchodní", "S": "jižní",
+                 "SW": "jihozápadní", "NW": "severozápadní"}
+_EDGE_WORDS = {"NE": "severovýchodní", "E": "východní", "SE": "jihovýchodní",
+               "SW": "jihozápadní", "W": "západní", "NW": "severozápadní"}
+
+
+def _hex_ref(position: Mapping, hex_id: str, case: str) -> str:
+    """A hex as a place name: 'pastviny 11', and where another hex reads the same, also
+    where it lies: 'pastviny 11 (2. řada, 3. zleva)'."""
+    name = hex_name(position, hex_id, case)
+    same = [h for h in topo.HEX_IDS if position["hexes"][h] == position["hexes"][hex_id]]
+    if len(same) == 1:
+        return name
+    row = topo.ROW_NAMES.index(hex_id[0]) + 1
+    column = [h for h in topo.HEX_IDS if h[0] == hex_id[0]].index(hex_id) + 1
+    return f"{name} ({row}. řada, {column}. zleva)"
+
+
 def node_name(position: Mapping, node: str) -> str:
-    """'u pahorkatiny 8 a pastviny 11' (on the coast: 'na pobřeží u pastviny 11')."""
-    hexes = topo.INTERSECTION_HEXES[topo.INTERSECTION_INDEX[node]]
-    names = words.join([hex_name(position, topo.HEX_IDS[h], "gen") for h in hexes])
-    return f"u {names}" if len(hexes) == 3 else f"na pobřeží u {names}"
+    """A unique Czech name of an intersection: 'u pahorkatiny 8, lesa 3 a pastviny 11', on the
+    coast 'na pobřeží u pahorkatiny 8 a pastviny 11' or 'na pobřeží u pastviny 11, severní
+    roh'."""
+    index = topo.INTERSECTION_INDEX[node]
+    hexes = topo.INTERSECTION_HEXES[index]
+    names = words.join([_hex_ref(position, topo.HEX_IDS[h], "gen") for h in hexes])
+    if len(hexes) == 3:
+        return f"u {names}"
+    if len(hexes) == 2:
+        return f"na pobřeží u {names}"
+    corner = topo.CORNERS[topo.HEX_CORNERS[hexes[0]].index(index)]
+    return f"na pobřeží u {names}, {_CORNER_WORDS[corner]} roh"
 
 
 def path_name(position: Mapping, path: str) -> str:
-    """'mezi lesem 3 a horami 6' or 'na pobřeží u pahorkatiny 8'."""
-    hexes = topo.PATH_HEXES[topo.PATH_INDEX[path]]
+    """A unique Czech name of a path: 'mezi lesem 3 a horami 6', on the coast 'na pobřeží
+    u pahorkatiny 8, východní strana'."""
+    index = topo.PATH_INDEX[path]
+    hexes = topo.PATH_HEXES[index]
     if len(hexes) == 1:
-        return f"na pobřeží u {hex_name(position, topo.HEX_IDS[hexes[0]], 'gen')}"
-    first, second = (hex_name(position, topo.HEX_IDS[h], "ins") for h in hexes)
+        side = topo.EDGES[topo.HEX_EDGES[hexes[0]].index(index)]
+        place = _hex_ref(position, topo.HEX_IDS[hexes[0]], "gen")
+        return f"na pobřeží u {place}, {_EDGE_WORDS[side]} strana"
+    first, second = (_hex_ref(position, topo.HEX_IDS[h], "ins") for h in hexes)
     return f"mezi {first} a {second}"
 
 
@@ -286,7 +316,7 @@ def _robber(position: Mapping) -> list[str]:
 
 
 def _heat(node_heat: Mapping[str, int], path_heat: Mapping[str, int],
-          hex_heat: Mapping[str, int]) -> list[str]:
+          hex_heat: Mapping[str, int], counts: bool = True) -> list[str]:
     out = []
     peak = max([*node_heat.values(), *path_heat.values(), *hex_heat.values(), 1])
     for path, count in sorted(path_heat.items()):
@@ -297,7 +327,7 @@ def _heat(node_heat: Mapping[str, int], path_heat: Mapping[str, int],
         out.append(
             _line(path, f'class="heat" stroke="{HEAT}" stroke-width="{_n(3 + 7 * share)}"'
                         f' stroke-opacity="{_n(0.35 + 0.5 * share)}" stroke-linecap="round"')
-            + _count_badge((ax + bx) / 2, (ay + by) / 2, count)
+            + (_count_badge((ax + bx) / 2, (ay + by) / 2, count) if counts else "")
         )
     for node, count in sorted(node_heat.items()):
         if count <= 0:
@@ -306,7 +336,8 @@ def _heat(node_heat: Mapping[str, int], path_heat: Mapping[str, int],
         x, y = node_xy(node)
         out.append(
             f'<circle class="heat" cx="{x}" cy="{y}" r="{_n(5 + 7 * share)}" fill="{HEAT}"'
-            f' fill-opacity="{_n(0.35 + 0.5 * share)}"/>' + _count_badge(x, y, count)
+            f' fill-opacity="{_n(0.35 + 0.5 * share)}"/>'
+            + (_count_badge(x, y, count) if counts else "")
         )
     for hex_id, count in sorted(hex_heat.items()):
         if count <= 0:
@@ -315,7 +346,8 @@ def _heat(node_heat: Mapping[str, int], path_heat: Mapping[str, int],
         x, y = hex_xy(hex_id)
         out.append(
             f'<circle class="heat" cx="{x}" cy="{y}" r="{_n(8 + 10 * share)}" fill="{HEAT}"'
-            f' fill-opacity="{_n(0.35 + 0.5 * share)}"/>' + _count_badge(x, y, count)
+            f' fill-opacity="{_n(0.35 + 0.5 * share)}"/>'
+            + (_count_badge(x, y, count) if counts else "")
         )
     return out
 
@@ -335,6 +367,30 @@ def _trail(trail: Iterable[str]) -> list[str]:
     ]
 
 
+PATH_HIT_HALF_WIDTH = 14  # lattice px each side of a path: 28 px ≈ 27 px on a 360 px phone
+
+
+def _path_hit_area(path: str) -> str:
+    """The tap area of a path: a band along it, clipped to the rhombus between its two ends
+    and the centres of its two hexes (on the coast, the sea's mirror image of the one
+    hex's centre). Those rhombi tile the plane, so neighbouring areas never overlap."""
+    (ax, ay), (bx, by) = path_xy(path)
+    hexes = topo.PATH_HEXES[topo.PATH_INDEX[path]]
+    centres = [hex_xy(topo.HEX_IDS[h]) for h in hexes]
+    if len(centres) == 1:
+        (cx, cy), mx, my = centres[0], (ax + bx) / 2, (ay + by) / 2
+        centres.append((2 * mx - cx, 2 * my - cy))
+    share = PATH_HIT_HALF_WIDTH / UX  # UX: from a path's middle to its hex's centre
+    (c1x, c1y), (c2x, c2y) = centres
+    points = [
+        (ax, ay), (ax + (c1x - ax) * share, ay + (c1y - ay) * share),
+        (bx + (c1x - bx) * share, by + (c1y - by) * share), (bx, by),
+        (bx + (c2x - bx) * share, by + (c2y - by) * share),
+        (ax + (c2x - ax) * share, ay + (c2y - ay) * share),
+    ]
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
 def _targets(position: Mapping, kind: str, ids: Iterable[str],
              target_url: Callable[[str], str], label: Callable[[str], str] | None) -> list[str]:
     out = []
@@ -348,7 +404,8 @@ def _targets(position: Mapping, kind: str, ids: Iterable[str],
                      f' stroke="{INK}" stroke-width="1.5"/>')
         elif kind == "path":
             text = label(place) if label else f"Cesta {path_name(position, place)}"
-            shape = (_line(place, 'stroke="transparent" stroke-width="12"', keep=0.7)
+            shape = (f'<polygon class="hit" points="{_path_hit_area(place)}"'
+                     ' fill="transparent"/>'
                      + _line(place, 'stroke="#fff" stroke-width="3" stroke-dasharray="3 2"'
                                     ' stroke-opacity=".9"', keep=0.6))
         else:
@@ -377,6 +434,7 @@ def render_board(
     node_heat: Mapping[str, int] | None = None,
     path_heat: Mapping[str, int] | None = None,
     hex_heat: Mapping[str, int] | None = None,
+    heat_counts: bool = True,
     trail: Iterable[str] = (),
     title: str = "Herní plán",
     description: str | None = None,
@@ -386,7 +444,9 @@ def render_board(
 
     Targets (intersections, paths or hexes) become ``<a href>`` links built by ``target_url``
     so that a quiz works without JavaScript; each carries ``data-id`` with the place id.
-    Heat maps draw a count per place; ``trail`` draws a dashed line along the given paths.
+    Heat maps draw a count per place (``heat_counts=False``: the caller draws the counts, as
+    the quiz drawing does above its marks); ``trail`` draws a dashed line along the given
+    paths. Path targets take taps in a band around the path (see :func:`_path_hit_area`).
     """
     pos = position_of(position)
     targets = list(node_targets) or list(path_targets) or list(hex_targets)
@@ -405,7 +465,7 @@ def render_board(
     ]
     body += _harbors(pos)
     body += _hexes(pos, {h for h in highlight_hexes})
-    body += _heat(node_heat or {}, path_heat or {}, hex_heat or {})
+    body += _heat(node_heat or {}, path_heat or {}, hex_heat or {}, heat_counts)
     body += _roads(pos, {canonical_path(p) for p in highlight_paths})
     body += _trail(canonical_path(p) for p in trail)
     body += _buildings(pos, {canonical_node(n) for n in highlight_nodes})

@@ -1,11 +1,14 @@
-"""Class quizzes: a teacher's quiz, a class session, the pupils and their answers.
+"""Class quizzes: a teacher's quiz, a class lesson (hodina), the pupils and their answers.
 
 Everything that matters lives here, so a server restart loses nothing. Practice alone needs
-no model at all (progress sits in the Django session).
+no model at all (progress sits in the Django session). A lesson copies its quiz's questions
+when it starts (:class:`LessonItem`), so a teacher may change or delete the quiz later
+without touching a past lesson's results.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from datetime import timedelta
 
@@ -21,6 +24,10 @@ CODE_LENGTH = 6
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_pin() -> str:
+    return f"{secrets.randbelow(10_000):04d}"
 
 
 def clean_code(text: str) -> str:
@@ -82,7 +89,14 @@ class ClassSession(models.Model):
         RUNNING = "bezi", "Běží"
         CLOSED = "uzavreno", "Ukončeno"
 
-    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="sessions")
+    class Reveal(models.TextChoices):
+        TEACHER = "ucitel", "Správnou odpověď odhalí učitel"
+        AUTO = "samo", "Odhalí se sama, až vyprší čas nebo odpoví všichni"
+
+    # A deleted quiz leaves its past lessons alone: they keep the title and the questions.
+    quiz = models.ForeignKey(Quiz, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="sessions")
+    title = models.CharField("název", max_length=120, default="")
     teacher = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                 related_name="class_sessions", verbose_name="učitel")
     code = models.CharField("kód", max_length=12, unique=True)
@@ -92,8 +106,16 @@ class ClassSession(models.Model):
     question_started = models.DateTimeField(null=True, blank=True)
     timer_seconds = models.PositiveSmallIntegerField("časový limit (s)", null=True, blank=True)
     speed_scoring = models.BooleanField("body i za rychlost", default=False)
+    reveal = models.CharField("odhalení odpovědi", max_length=8, choices=Reveal.choices,
+                              default=Reveal.TEACHER)
+    revealed = models.BooleanField("aktuální otázka odhalena", default=False)
+    show_ranking = models.BooleanField("ukázat pořadí (prvních 5)", default=False)
+    late_join = models.BooleanField("připojit se smí i po začátku", default=True)
     created = models.DateTimeField(auto_now_add=True)
     closed = models.DateTimeField(null=True, blank=True)
+    # A join, an answer or a teacher's button; a session idle for LESSONS_IDLE_CLOSE closes.
+    last_activity = models.DateTimeField("poslední činnost", default=timezone.now,
+                                         db_index=True)
 
     class Meta:
         ordering = ["-created"]
@@ -101,7 +123,7 @@ class ClassSession(models.Model):
         verbose_name_plural = "hodiny"
 
     def __str__(self) -> str:
-        return f"{self.quiz} ({self.code})"
+        return f"{self.title} ({self.code})"
 
     def get_absolute_url(self) -> str:
         return reverse("lessons:session", kwargs={"code": self.code})
@@ -115,6 +137,7 @@ class ClassSession(models.Model):
         return self.pace == self.Pace.TEACHER
 
     def deadline(self):
+        """When the class's current question closes (teacher-paced with a timer)."""
         if not (self.timer_seconds and self.teacher_paced and self.question_started):
             return None
         return self.question_started + timedelta(seconds=self.timer_seconds)
@@ -125,13 +148,54 @@ class ClassSession(models.Model):
             return None
         return max(0, int((deadline - timezone.now()).total_seconds()))
 
+    def time_up(self) -> bool:
+        deadline = self.deadline()
+        return deadline is not None and timezone.now() >= deadline
+
+    def version(self) -> str:
+        """Changes whenever pupils' screens must change: polled by their pages."""
+        shown = "o" if self.revealed or self.time_up() else "n"
+        return f"{self.state}-{self.current}-{shown}"
+
+
+class LessonItem(models.Model):
+    """One question of a lesson, copied from the quiz when the lesson starts."""
+
+    session = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="items")
+    order = models.PositiveSmallIntegerField("pořadí")
+    kind = models.CharField("druh", max_length=40)
+    variant = models.CharField("varianta", max_length=20, blank=True)  # as QuizItem.variant
+
+    class Meta:
+        ordering = ["order"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "order"], name="lesson_item_order_unique"),
+        ]
+        verbose_name = "otázka hodiny"
+        verbose_name_plural = "otázky hodiny"
+
+    def __str__(self) -> str:
+        return f"{self.order}. {self.kind} {self.variant or '(pro každého jiná)'}"
+
+    @property
+    def per_pupil(self) -> bool:
+        return not self.variant
+
 
 class Pupil(models.Model):
     session = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="pupils")
     nickname = models.CharField("přezdívka", max_length=30)
     nickname_key = models.CharField(max_length=30)  # casefolded, for uniqueness
     token = models.CharField(max_length=64, unique=True, default=secrets.token_urlsafe)
+    # Shown to the pupil at joining: with it the seat can be taken again from another device.
+    pin = models.CharField("PIN místa", max_length=4, default=new_pin)
+    # The teacher released the seat: the next join with this nickname takes it, PIN or not.
+    released = models.BooleanField("místo uvolněno", default=False)
     joined = models.DateTimeField(auto_now_add=True)
+    # Self-paced lessons: which question the pupil has on screen and since when (its own
+    # start, for the timer and speed points).
+    seen_order = models.PositiveSmallIntegerField(default=0)
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["nickname_key"]
@@ -148,13 +212,15 @@ class Pupil(models.Model):
 
 class Answer(models.Model):
     pupil = models.ForeignKey(Pupil, on_delete=models.CASCADE, related_name="answers")
-    item = models.ForeignKey(QuizItem, on_delete=models.CASCADE, related_name="answers")
+    item = models.ForeignKey(LessonItem, on_delete=models.CASCADE, related_name="answers")
     variant = models.CharField(max_length=20)
     response = models.JSONField()
     correct = models.BooleanField()
     score = models.FloatField()  # share of the answer that was right, 0..1
     points = models.PositiveIntegerField(default=0)
-    late = models.BooleanField(default=False)  # after the timer ran out: kept, not scored
+    # Lessons before the reveal kept answers sent after the time ran out with this flag (not
+    # scored); answers to a closed question are now refused instead.
+    late = models.BooleanField(default=False)
     answered = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -180,3 +246,34 @@ class Attempt(models.Model):
         indexes = [models.Index(fields=["scope", "key", "created"])]
         verbose_name = "neúspěšný pokus"
         verbose_name_plural = "neúspěšné pokusy"
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Invite(models.Model):
+    """A one-time link with which a new teacher creates their own account.
+
+    Only the link's digest is stored: the link itself is shown once, to the administrator.
+    """
+
+    note = models.CharField("pro koho", max_length=120, blank=True)
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    created = models.DateTimeField("vytvořena", auto_now_add=True)
+    expires = models.DateTimeField("platí do")
+    used = models.DateTimeField("použita", null=True, blank=True, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, editable=False, verbose_name="založený účet")
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = "pozvánka pro učitele"
+        verbose_name_plural = "pozvánky pro učitele"
+
+    def __str__(self) -> str:
+        return self.note or f"pozvánka {self.created:%d. %m. %Y}"
+
+    @property
+    def usable(self) -> bool:
+        return self.used is None and timezone.now() < self.expires

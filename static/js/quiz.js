@@ -1,5 +1,6 @@
 // Quizzes: with htmx, a click on the board swaps only the sandbox; without it every click is
-// an ordinary link and the page works the same. Also a countdown for timed class questions.
+// an ordinary link and the page works the same. Arrow keys move between the board's spots
+// (one Tab stop for the whole board). Also a countdown for timed class questions.
 (function () {
   "use strict";
 
@@ -17,9 +18,52 @@
       // Keep keyboard users where they were: focus the same place in the new board.
       if (!placeId) return;
       var again = document.querySelector("[data-sandbox] a.target[data-id='" + placeId + "']");
-      if (again && typeof again.focus === "function") again.focus();
+      if (again && typeof again.focus === "function") { rove(again); again.focus(); }
     });
   });
+
+  // Roving focus: only one spot of a board is in the Tab order; arrows reach the others.
+  function targets(board) { return board ? board.querySelectorAll("a.target") : []; }
+  function rove(current) {
+    var all = targets(current.closest("svg"));
+    for (var i = 0; i < all.length; i++) all[i].setAttribute("tabindex", all[i] === current ? "0" : "-1");
+  }
+  function initBoards() {
+    var boards = document.querySelectorAll("[data-sandbox] svg.board");
+    for (var b = 0; b < boards.length; b++) {
+      var all = targets(boards[b]);
+      if (!all.length || boards[b].querySelector("a.target[tabindex='0']")) continue;
+      rove(all[0]);
+    }
+  }
+  var STEPS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+  function centre(el) {
+    var r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  }
+  document.addEventListener("keydown", function (event) {
+    var step = STEPS[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var here = event.target.closest && event.target.closest("[data-sandbox] a.target");
+    if (!here) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var from = centre(here), best = null, bestScore = Infinity;
+    var all = targets(here.closest("svg"));
+    for (var i = 0; i < all.length; i++) {
+      if (all[i] === here) continue;
+      var to = centre(all[i]);
+      var dx = to[0] - from[0], dy = to[1] - from[1];
+      var along = dx * step[0] + dy * step[1];
+      if (along <= 1) continue;  // behind or beside: not in this direction
+      var across = Math.abs(dx * step[1] - dy * step[0]);
+      var score = along + 2 * across;  // nearest, preferring spots straight ahead
+      if (score < bestScore) { best = all[i]; bestScore = score; }
+    }
+    if (best) { rove(best); best.focus(); }
+  }, true);
+  document.addEventListener("DOMContentLoaded", initBoards);
+  document.addEventListener("htmx:afterSettle", initBoards);
 
   function tick() {
     var timers = document.querySelectorAll("[data-deadline]");
@@ -28,6 +72,11 @@
       if (isNaN(end)) continue;
       var left = Math.max(0, Math.round((end - Date.now()) / 1000));
       timers[i].textContent = left > 0 ? "Zbývá " + left + " s" : "Čas vypršel";
+      // A pupil's own timer (self-paced): the next question comes by itself.
+      if (left === 0 && timers[i].hasAttribute("data-reload")) {
+        timers[i].removeAttribute("data-reload");
+        window.setTimeout(function () { window.location.reload(); }, 800);
+      }
     }
   }
   setInterval(tick, 1000);

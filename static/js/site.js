@@ -10,7 +10,13 @@
     if (pendingKey) { var rel = pendingKey; pendingKey = null; follow(rel); }
   });
   document.addEventListener("htmx:responseError", function () { swapping = false; });
-  document.addEventListener("htmx:sendError", function () { swapping = false; });
+  // Offline, htmx cannot fetch a fragment; a link then loads its whole page, which the
+  // service worker may have kept.
+  document.addEventListener("htmx:sendError", function (event) {
+    swapping = false;
+    var link = event.detail && event.detail.elt && event.detail.elt.closest("a[href]");
+    if (link) window.location.href = link.href;
+  });
   function follow(rel) {
     var link = document.querySelector("[data-keynav] a[rel='" + rel + "']");
     if (link) link.click();
@@ -28,6 +34,13 @@
     if (swapping) { pendingKey = rel; return; }
     follow(rel);
   });
+  // Keep the Almanach readable offline (static/sw.js, served from the site's root).
+  var worker = document.currentScript && document.currentScript.getAttribute("data-service-worker");
+  if (worker && "serviceWorker" in navigator) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register(worker).catch(function () { /* the site works without */ });
+    });
+  }
   // Escape closes the search suggestions.
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") return;

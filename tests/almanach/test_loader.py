@@ -17,6 +17,7 @@ PAGES = {
     "pravidla-hry-v-kostce",
     "katan-pro-dva",
     "rozdily-mezi-vydanimi",
+    "krajiny-a-suroviny",
 }
 
 

@@ -37,14 +37,61 @@ def test_a_wrapped_list_item_continues_and_a_paragraph_may_follow_directly():
         ("priklad", "priklad", "Příklad"),
         ("pozor", "pozor", "Pozor"),
         ("tip", "tip", "Tip"),
-        ("edice 001", "edice edice-001", "Jiné vydání (001: kompaktní pravidla)"),
-        ("edice 002", "edice edice-002", "Jiné vydání (002: Pravidla hry)"),
     ],
 )
 def test_boxes_carry_their_label(fence, css, label):
     out = html(f"::: {fence}\nText v rámečku.\n\n- a bod\n:::")
     assert out.startswith(f'<aside class="box {css}">\n<p class="box-label">{label}</p>\n')
     assert "<p>Text v rámečku.</p>\n<ul>\n<li>a bod</li>\n</ul>\n</aside>" in out
+
+
+@pytest.mark.parametrize(
+    ("edition", "label"),
+    [("001", "Jiné vydání (001: kompaktní pravidla)"), ("002", "Jiné vydání (002: Pravidla hry)"),
+     ("004", "Jiné vydání (004: slovníček digitální edice)")],
+)
+def test_in_an_edition_box_the_quotation_and_the_sites_words_are_apart(edition, label):
+    out = html(f"::: edice {edition}\nHeslo Rytíř v {edition}:\n\n> První věta.\n>\n> - bod\n\n"
+               "Jinde v témže vydání:\n\n> Druhá věta.\n:::")
+    assert out == (
+        f'<aside class="box edice edice-{edition}">\n<p class="box-label">{label}</p>\n'
+        f'<p class="site-words">Heslo Rytíř v {edition}:</p>\n'
+        "<blockquote>\n<p>První věta.</p>\n<ul>\n<li>bod</li>\n</ul>\n</blockquote>\n"
+        '<p class="site-words">Jinde v témže vydání:</p>\n'
+        "<blockquote>\n<p>Druhá věta.</p>\n</blockquote>\n</aside>"
+    )
+
+
+def test_a_web_box_is_all_the_sites_own_words():
+    out = html("::: web\nDoplnil web.\n\n- odvozeno\n:::")
+    assert out == ('<aside class="box web">\n<p class="box-label">Poznámka webu</p>\n'
+                   '<p class="site-words">Doplnil web.</p>\n<ul>\n<li class="site-words">odvozeno'
+                   "</li>\n</ul>\n</aside>")
+
+
+def test_the_line_that_introduces_a_quotation_is_the_sites_own():
+    out = html("Almanach píše:\n\n> Citace.\n\nDalší odstavec.")
+    assert out == ('<p class="site-words">Almanach píše:</p>\n<blockquote>\n<p>Citace.</p>\n'
+                   "</blockquote>\n<p>Další odstavec.</p>")
+
+
+def test_with_anchors_every_passage_has_an_id_and_a_line_of_plain_text():
+    rendered = render(
+        "### Nadpis\n\nOdstavec.\n\n- a\n- b\n\n::: priklad\nPříklad.\n\n> Citát.\n:::",
+        url_for=str, anchors=True,
+    )
+    ids = [f'id="odstavec-{n}"' for n in range(1, 7)]
+    assert [rendered.html.count(i) for i in ids] == [1] * 6
+    assert '<h3 id="odstavec-1">Nadpis</h3>' in rendered.html
+    assert '<li id="odstavec-4">b</li>' in rendered.html
+    assert rendered.plain.split("\n") == ["Nadpis", "Odstavec.", "– a", "– b", "Příklad: Příklad.",
+                                          "Citát."]
+    assert "id=" not in html("Odstavec."), "no anchors unless asked (card texts, tests)"
+
+
+def test_an_empty_box_is_an_error():
+    with pytest.raises(MarkupError, match="prázdný rámeček"):
+        html("::: web\n:::")
 
 
 def test_a_box_between_list_items_splits_the_list():
@@ -58,6 +105,7 @@ def test_a_box_between_list_items_splits_the_list():
         ("::: priklad\nbez konce", "není uzavřen"),
         ("::: varovani\nx\n:::", "neznámý rámeček"),
         ("::: edice 005\nx\n:::", "neznámé vydání"),
+        ("> ::: tip\n> x\n> :::", "rámeček v citaci"),
         (":::\n", "bez začátku"),
         ("::: tip\n::: pozor\nx\n:::\n:::", "rámeček v rámečku"),
     ],

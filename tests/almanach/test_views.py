@@ -11,6 +11,13 @@ from almanach import czech, links
 pytestmark = pytest.mark.usefixtures("content")
 
 
+@pytest.fixture
+def files_html(client) -> dict[str, str]:
+    from almanach.models import Entry
+
+    return {entry.slug: entry.html for entry in Entry.objects.all()}
+
+
 def get(client: Client, url: str, **headers) -> str:
     response = client.get(url, headers=headers)
     assert response.status_code == 200, url
@@ -140,7 +147,7 @@ def test_search_page_works_without_javascript(client):
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" in html and "Hledání v almanachu" in html
-    assert '<h2><a href="/almanach/zlodej/">Zloděj</a></h2>' in html
+    assert '<h2><a href="/almanach/zlodej/?zvyraznit=zlodej#odstavec-1">Zloděj</a></h2>' in html
     assert "<mark>zloděj</mark>" in html
     assert 'value="zlodej"' in html, "the header box keeps the query"
     assert "HX-Request" in response["Vary"]
@@ -151,7 +158,8 @@ def test_htmx_gets_only_the_suggestions(client):
     html = response.content.decode()
     assert "<html" not in html and "<header" not in html
     assert html.strip().startswith('<div class="suggest-box">')
-    assert '<a href="/almanach/zlodej/"><span class="suggest-headword">Zloděj</span>' in html
+    assert '<a href="/almanach/zlodej/?zvyraznit=zlod#odstavec-1"><span class="suggest-headword">' \
+        'Zloděj</span>' in html
     assert 'href="/almanach/hledat/?q=zlod"' in html
     assert "HX-Request" in response["Vary"]
 
@@ -214,8 +222,9 @@ def test_search_api_returns_best_first_with_plain_snippets(client, path):
     assert data["query"] == "robber"
     assert 1 <= len(data["results"]) <= 10
     first = data["results"][0]
-    assert set(first) == {"headword", "url", "snippet"}
-    assert first == {**first, "headword": "Zloděj", "url": "/almanach/zlodej/"}
+    assert set(first) == {"headword", "url", "link", "snippet"}
+    assert first == {**first, "headword": "Zloděj", "url": "/almanach/zlodej/",
+                     "link": "/almanach/zlodej/?zvyraznit=robber#odstavec-1"}
     assert "<" not in "".join(r["snippet"] for r in data["results"])
 
 
@@ -240,3 +249,98 @@ def test_headwords_api_lists_headwords_and_pages(client, path):
     }
     assert {page["slug"] for page in data["pages"]} >= {"herni-material", "katan-pro-dva"}
     assert all(page["url"].startswith("/almanach/") for page in data["pages"])
+
+
+# --- a result opens the entry at its passage, the words marked (no JavaScript) --------------
+
+
+def test_a_result_opens_the_entry_at_the_answering_passage_with_the_words_marked(client):
+    query = "?q=kolik+karet+odhodit+p%C5%99i+sedmi%C4%8Dce"
+    results = get(client, reverse("almanach:search") + query)
+    link = re.search(r'<h2><a href="(/almanach/sedmicka-padla-nastupuje-zlodej/\?zvyraznit=[^"#]+'
+                     r'#(odstavec-\d+))">', results)
+    assert link, "the first result links to a passage"
+    url, anchor = link.group(1).replace("&amp;", "&"), link.group(2)
+    html = get(client, url)
+    passage = re.search(rf'<li id="{anchor}">(.*?)</li>', html).group(1)
+    assert "<mark>karet</mark>" in passage and "<mark>odevzdat</mark>" in passage
+    assert "Zvýrazněna slova hledání „kolik karet odhodit při sedmičce“." in html
+    assert 'href="/almanach/sedmicka-padla-nastupuje-zlodej/">Bez zvýraznění</a>' in html
+    assert "<mark>" not in html.split('<div class="entry-body">')[0], "only the entry is marked"
+
+
+def test_every_passage_of_an_entry_has_an_anchor(client):
+    html = get(client, "/almanach/pravidla-hry-v-kostce/")
+    numbers = [int(n) for n in re.findall(r'id="odstavec-(\d+)"', html)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 80
+
+
+@pytest.mark.parametrize(
+    "value", ["", "   ", "<script>alert(1)</script>", "a" * 500, "xqzwv", "\x00zlo"], ids=repr
+)
+def test_odd_highlight_input_marks_nothing_and_never_breaks(client, value):
+    response = client.get("/almanach/zlodej/", {"zvyraznit": value})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<script>alert" not in html
+    assert "<mark>" not in html and "Zvýrazněna slova" not in html
+
+
+def test_without_highlight_the_entry_has_no_marks(client):
+    html = get(client, "/almanach/zlodej/")
+    assert "<mark>" not in html and "Zvýrazněna slova" not in html
+
+
+# --- quotation and the site's own words ------------------------------------------------------
+
+
+def test_an_edition_box_quotes_and_says_in_the_sites_words_where_it_joins_two_parts(client):
+    html = get(client, "/almanach/zlodej/")
+    box = html.split('<aside class="box edice edice-001">', 1)[1].split("</aside>", 1)[0]
+    assert box.count("<blockquote>") == 2
+    between = box.split("</blockquote>", 1)[1].split("<blockquote>", 1)[0]
+    assert 'class="site-words">Jinde v 001, v pravidlech' in between
+    assert re.search(r'<blockquote>\n<p id="odstavec-\d+">Akční karty nelze uloupit zlodějem.</p>',
+                     box)
+
+
+def test_every_edition_box_quotes_and_marks_every_join(files_html):
+    for slug, html in files_html.items():
+        for box in re.findall(r'<aside class="box edice[^"]*">(.*?)</aside>', html, re.S):
+            assert "<blockquote>" in box, slug
+            for gap in box.split("</blockquote>")[1:-1]:
+                assert 'class="site-words"' in gap.split("<blockquote>")[0], slug
+
+
+def test_the_digital_editions_glossary_is_shown_as_its_own_wording(client):
+    html = get(client, "/almanach/zlodej/")
+    box = html.split('<aside class="box edice edice-004">', 1)[1].split("</aside>", 1)[0]
+    assert "Jiné vydání (004: slovníček digitální edice)" in box
+    assert 'class="site-words">Popis lupiče (zloděje):</p>' in box
+    assert re.search(r'<blockquote>\n<p id="odstavec-\d+">Na začátku hry je lupič umístěn', box)
+    assert "Todo" not in html
+
+
+def test_inferences_say_so_where_they_are_shown(client):
+    material = get(client, "/almanach/herni-material/")
+    assert '<aside class="box web">' in material and "Čísla k nim doplnil web" in material
+    cards = get(client, "/almanach/karta-s-vyhernim-bodem/")
+    parliament = cards.split('id="karta-parlament"', 1)[1].split("</figure>", 1)[0]
+    assert "<p>1</p>" in parliament
+    assert '<p class="card-note">Na kartě je jen číslo 1.' in parliament
+    table = get(client, "/almanach/stavebni-naklady-tabulka/")
+    assert "Tuto tabulku sestavil web" in table
+    assert "Zdroje: kompaktní pravidla, Pravidla hry, Almanach Katanu" in table
+
+
+def test_the_differences_page_no_longer_lists_what_the_almanach_already_says(client):
+    html = get(client, "/almanach/rozdily-mezi-vydanimi/")
+    differences, same = html.split("Není rozdílem", 1)
+    rows = {row.split("</a>", 1)[0].rsplit(">", 1)[-1]: row
+            for row in re.findall(r"<li[^>]*><strong>001</strong> – (.*?)</li>", differences)}
+    assert "po určení výnosů" not in rows["Obchod vnitřní"]
+    assert "náhodně" not in rows["Akční karty"]
+    assert "lícem nahoru" not in rows["Rytíř"] and "vybere" not in rows["Rytíř"]
+    assert "již inkasoval výnosy surovin" in same
+    assert "Kartu Rytíře nechá bílý ležet před sebou." in same
+    assert "vytáhne 1 kartu z ruky" in same

@@ -15,7 +15,9 @@ def test_type_into_the_search_box_open_the_suggestion_follow_a_cross_reference(l
     expect(suggestion).to_be_visible()
     suggestion.click()
 
-    expect(page).to_have_url(live_server.url + "/almanach/zlodej/")
+    # The suggestion opens the entry at the passage of its snippet, the words to mark in the URL
+    # (as typed when the suggestions came: "zlo", "zlod", … "zlodej").
+    expect(page).to_have_url(re.compile(r"/almanach/zlodej/\?zvyraznit=zlo[a-z]*#odstavec-\d+$"))
     expect(page.locator("h1")).to_have_text("Zloděj")
 
     xref = page.locator(".entry-body a.xref").first
@@ -46,6 +48,28 @@ def test_search_works_without_javascript(live_server, browser):
         expect(result).to_be_visible()
         result.click()
         expect(page.locator("h1")).to_have_text("Zloděj")
+    finally:
+        context.close()
+
+
+def test_a_result_opens_the_answering_passage_marked_on_a_phone_without_javascript(
+    live_server, browser
+):
+    context = browser.new_context(
+        locale="cs-CZ", java_script_enabled=False, viewport={"width": 360, "height": 740}
+    )
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/almanach/hledat/?q=kolik+karet+odhodit+pri+sedmicce")
+        page.locator(".search-results h2 a").first.click()
+        expect(page).to_have_url(re.compile(r"/almanach/sedmicka-padla-nastupuje-zlodej/\?"
+                                            r"zvyraznit=[^#]+#odstavec-\d+$"))
+        anchor = page.url.rsplit("#", 1)[1]
+        passage = page.locator(f"#{anchor}")
+        expect(passage).to_be_in_viewport()
+        expect(passage.locator("mark").first).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, "the highlighted entry does not scroll sideways"
     finally:
         context.close()
 

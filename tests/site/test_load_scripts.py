@@ -1,5 +1,7 @@
 """The load scripts that print the README's figures keep working: a tiny run of each, on
-loopback, under gunicorn with production settings, must finish with every request answered."""
+loopback, under gunicorn with production settings, must finish with every request answered.
+Nothing here depends on how fast the machine is: every client runs every scenario at least
+once, and without a warm-up every request counts."""
 
 import re
 import subprocess
@@ -17,10 +19,10 @@ def run(script: str, *args: str) -> str:
 
 
 def test_site_load_script_drives_every_route_without_errors():
-    out = run("loadtest_site.py", "--clients", "2", "--seconds", "2", "--warmup", "1",
+    out = run("loadtest_site.py", "--clients", "2", "--seconds", "2", "--warmup", "0",
               "--workers", "1")
     summary = re.search(r"loadtest requests=(\d+) .* errors=(\d+)", out)
-    assert summary and int(summary[1]) > 20 and summary[2] == "0", out
+    assert summary and int(summary[1]) >= 12 and summary[2] == "0", out
     for route in ("almanach hledat", "almanach api", "almanach heslo", "priklad-hry krok",
                   "kvizy otazka", "kvizy odpoved"):
         assert re.search(rf"^{route} +\d+", out, re.M), f"{route} missing:\n{out}"

@@ -111,7 +111,7 @@ def test_place_names_in_czech():
     assert node_name(POSITION, "e2.SW") == "na pobřeží u pahorkatiny 8 a pastviny 11"
     assert node_name(POSITION, "c3.SE") == "u lesa 3, hor 6 a pole 5"
     assert path_name(POSITION, "c3|d3") == "mezi lesem 3 a polem 5"
-    assert path_name(POSITION, "e1.SE") == "na pobřeží u pahorkatiny 8"
+    assert path_name(POSITION, "e1.SE") == "na pobřeží u pahorkatiny 8, jihovýchodní strana"
     assert describe(POSITION).startswith("Herní plán po řadách shora. 1. řada: pahorkatina 2")
 
 

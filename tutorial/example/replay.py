@@ -1,10 +1,10 @@
 """The Almanach's example game, replayed by the engine step by step (no Django here).
 
-The record (data/priklad_hry.json beside this module) holds only what the players chose and what chance
-gave: the dice, the cards drawn, the cards stolen, the trades and the places built. Replaying
-it from ``Game.beginner()`` gives, for every step, the engine's events, a snapshot of the
-whole state and what changed. The engine refuses any illegal action, so a replay that runs
-is a replay that follows the rules. It is deterministic and cached.
+The record (data/priklad_hry.json beside this module) holds only what the players chose
+and what chance gave: the dice, the cards drawn, the cards stolen, the trades and the places
+built. Replaying it from ``Game.beginner()`` gives, for every step, the engine's events, a
+snapshot of the whole state and what changed. The engine refuses any illegal action, so a
+replay that runs is a replay that follows the rules. It is deterministic and cached.
 """
 
 from __future__ import annotations

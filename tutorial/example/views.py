@@ -17,7 +17,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from tutorial import narrate, words
+from tutorial import board_text, narrate, words
 from tutorial.board_svg import render_board
 from tutorial.example.replay import Replay, Step, as_json, example_game
 
@@ -215,6 +215,7 @@ def game(request: HttpRequest) -> HttpResponse:
     return render(request, "example/game.html", {
         "section": "tutorial",
         "board": _board(rep, rep.start, None, "Výchozí postavení příkladu hry"),
+        "board_text": board_text.by_hex(rep.position(rep.start)),
         "players": _players(rep, rep.start, None, None),
         "bank": _bank(rep.start),
         "clues": CLUES,
@@ -266,6 +267,7 @@ def render_step(request: HttpRequest, rep: Replay, turn: int, step: int,
             for s in current_turn.steps
         ],
         "board": _board(rep, here.state, here.changed, f"Herní plán po kroku: {title}"),
+        "board_text": board_text.by_hex(rep.position(here.state)),
         "players": _hide(_players(rep, here.state, here.changed, current_turn.player),
                          pages.hidden),
         "bank": _bank(here.state),

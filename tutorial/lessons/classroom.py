@@ -1,39 +1,44 @@
-"""Class sessions: joining, seats, answering, results and rate limits (Django, no HTTP).
+"""Class lessons (hodiny): joining, seats, answering, the teacher's controls and rate limits
+(Django, no HTTP). Results and the export live in :mod:`tutorial.lessons.results`.
 
-The views parse requests and render; the rules of a class session live here so that tests
-can drive them without a browser.
+The views parse requests and render; the rules of a lesson live here so that tests can drive
+them without a browser. Fairness first: a question is *open* until the teacher reveals it,
+moves on, or its time runs out; only open questions take answers, and nobody learns what is
+right before the reveal.
 """
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import random
+import re
 import secrets
-import unicodedata
-from collections import Counter
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tutorial import quiz
+from tutorial.lessons import nicknames
 from tutorial.models import (
     CODE_LENGTH,
     Answer,
     Attempt,
     ClassSession,
+    LessonItem,
     Pupil,
     Quiz,
     QuizItem,
     new_code,
+    new_pin,
 )
 
-NICKNAME_MAX = 30
-POINTS_CORRECT = 1000
-SPEED_WINDOW = 60  # seconds: the speed bonus fades over this time when there is no timer
+NICKNAME_MAX = nicknames.NICKNAME_MAX
+SPEED_POINTS = 1000  # for a right answer at once; fades to 0 over the time limit
+SPEED_WINDOW = 60  # seconds: the speed points fade over this time when there is no timer
+PIN_LIMIT, PIN_WINDOW = 5, timedelta(minutes=15)  # wrong PINs per seat
 
 ADJECTIVES = (
     "Rychlý", "Chytrý", "Statečný", "Veselý", "Tichý", "Bystrý", "Moudrý", "Hbitý", "Odvážný",
@@ -76,33 +81,71 @@ def clear_failures(scope: str, key: str) -> None:
 # --- sessions and seats ----------------------------------------------------------------------
 
 def start_session(quiz_: Quiz, teacher, pace: str, timer_seconds: int | None,
-                  speed_scoring: bool) -> ClassSession:
+                  speed_scoring: bool, *, reveal: str = ClassSession.Reveal.TEACHER,
+                  show_ranking: bool = False, late_join: bool = True) -> ClassSession:
+    """A new lesson with its own copy of the quiz's questions."""
     for _ in range(20):
         try:
             with transaction.atomic():
-                return ClassSession.objects.create(
-                    quiz=quiz_, teacher=teacher, code=new_code(), pace=pace,
+                session = ClassSession.objects.create(
+                    quiz=quiz_, title=quiz_.title, teacher=teacher, code=new_code(), pace=pace,
                     timer_seconds=timer_seconds or None, speed_scoring=speed_scoring,
+                    reveal=reveal, show_ranking=show_ranking, late_join=late_join,
                 )
         except IntegrityError:  # the code is taken: draw another
             continue
+        LessonItem.objects.bulk_create(
+            LessonItem(session=session, order=item.order, kind=item.kind, variant=item.variant)
+            for item in quiz_.items.all()
+        )
+        return session
     raise RuntimeError("no free join code")
 
 
 def find_session(code: str) -> ClassSession | None:
     if not code or len(code) != CODE_LENGTH:
         return None
-    return ClassSession.objects.select_related("quiz").filter(code=code).first()
+    session = ClassSession.objects.select_related("quiz").filter(code=code).first()
+    if session is not None:
+        close_if_idle(session)
+    return session
+
+
+def idle_since() -> datetime:
+    return timezone.now() - timedelta(seconds=settings.LESSONS_IDLE_CLOSE)
+
+
+def close_if_idle(session: ClassSession) -> None:
+    """A session nobody has used for LESSONS_IDLE_CLOSE ends by itself (and stays ended)."""
+    if session.is_closed or session.last_activity >= idle_since():
+        return
+    session.state = ClassSession.State.CLOSED
+    session.closed = timezone.now()
+    ClassSession.objects.filter(pk=session.pk).update(state=session.state, closed=session.closed)
+
+
+def close_idle_sessions() -> int:
+    """Close every idle session at once (the cleanup command); returns how many."""
+    return (ClassSession.objects.exclude(state=ClassSession.State.CLOSED)
+            .filter(last_activity__lt=idle_since())
+            .update(state=ClassSession.State.CLOSED, closed=timezone.now()))
+
+
+def touch(session: ClassSession) -> None:
+    """Note activity; at most one write a minute per session, however busy the class."""
+    now = timezone.now()
+    if now - session.last_activity < timedelta(minutes=1):
+        return
+    session.last_activity = now
+    ClassSession.objects.filter(pk=session.pk).update(last_activity=now)
 
 
 def clean_nickname(text: str) -> str:
-    text = unicodedata.normalize("NFC", text or "")
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-    return " ".join(text.split())
+    return nicknames.clean(text)
 
 
 def nickname_key(nickname: str) -> str:
-    return nickname.casefold()
+    return nicknames.key(nickname)
 
 
 def generated_nickname(session: ClassSession, rng: random.Random | None = None) -> str:
@@ -116,27 +159,75 @@ def generated_nickname(session: ClassSession, rng: random.Random | None = None) 
         name = f"{rng.choice(ADJECTIVES)} {rng.choice(ANIMALS)} {number}"
         if nickname_key(name) not in taken:
             return name
-    raise JoinError("Nepodařilo se vymyslet volnou přezdívku. Zadej vlastní.")
+    raise JoinError("Nepodařilo se vymyslet volnou přezdívku. Zadejte vlastní.")
 
 
-def join(session: ClassSession, nickname: str) -> Pupil:
+def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
+    """A new seat, or (with the seat's PIN, or after the teacher released it) the seat of
+    a pupil who lost it."""
     if session.is_closed:
-        raise JoinError("Tato hra už skončila. Připojit se nedá.", status=410)
+        raise JoinError("Tato hodina už skončila. Připojit se nedá.", status=410)
     nickname = clean_nickname(nickname)
     if not nickname:
         nickname = generated_nickname(session)
-    if len(nickname) < 2:
-        raise JoinError("Přezdívka musí mít aspoň 2 znaky.")
-    if len(nickname) > NICKNAME_MAX:
-        raise JoinError(f"Přezdívka smí mít nejvýš {NICKNAME_MAX} znaků.")
+    try:
+        nicknames.validate(nickname)
+    except nicknames.Invalid as problem:
+        raise JoinError(str(problem)) from None
     key = nickname_key(nickname)
+    taken = Pupil.objects.filter(session=session, nickname_key=key).first()
+    if taken:
+        return reclaim(taken, pin)
+    if session.state != ClassSession.State.LOBBY and not session.late_join:
+        raise JoinError("Hodina už běží a učitel další připojování vypnul. Požádejte ho, "
+                        "ať ho zapne.", status=403)
     try:
         with transaction.atomic():
-            return Pupil.objects.create(session=session, nickname=nickname, nickname_key=key)
+            pupil = Pupil.objects.create(session=session, nickname=nickname, nickname_key=key)
     except IntegrityError:
         raise JoinError(
-            f"Přezdívku „{nickname}“ už v této hře někdo má. Zvolte si jinou.", status=409
+            f"Přezdívku „{nickname}“ nebo velmi podobnou už v této hodině někdo má. "
+            "Zvolte si jinou.", status=409
         ) from None
+    touch(session)
+    return pupil
+
+
+def reclaim(pupil: Pupil, pin: str) -> Pupil:
+    """Give a seat to a new device: with its PIN, or freely once the teacher released it.
+    The old device loses the seat (a new token), so a seat is never held twice."""
+    scope_key = f"{pupil.session_id}:{pupil.pk}"
+    pin = "".join(ch for ch in (pin or "") if ch in "0123456789")[:8]
+    if not pupil.released:
+        if not pin:
+            raise JoinError(
+                f"Přezdívku „{pupil.nickname}“ nebo velmi podobnou už v této hodině někdo má. "
+                "Zvolte si jinou, nebo – pokud je to vaše místo – zadejte jeho PIN.",
+                status=409)
+        if too_many("pin", scope_key, PIN_LIMIT, PIN_WINDOW):
+            raise JoinError("Příliš mnoho špatných PINů pro toto místo. Požádejte učitele, "
+                            "ať vám místo uvolní.", status=429)
+        if not secrets.compare_digest(pin, pupil.pin):
+            record_failure("pin", scope_key)
+            raise JoinError("PIN nesouhlasí. Najdete ho na obrazovce, kde jste se připojili; "
+                            "nebo požádejte učitele, ať vám místo uvolní.", status=403)
+        clear_failures("pin", scope_key)
+    pupil.token = secrets.token_urlsafe()
+    pupil.released = False
+    pupil.save(update_fields=["token", "released"])
+    return pupil
+
+
+def release_seat(session: ClassSession, pupil_id: int) -> Pupil | None:
+    """The teacher frees a seat: the next join with its nickname takes it, without a PIN."""
+    pupil = session.pupils.filter(pk=pupil_id).first()
+    if pupil is None:
+        return None
+    pupil.released = True
+    pupil.token = secrets.token_urlsafe()
+    pupil.pin = new_pin()
+    pupil.save(update_fields=["released", "token", "pin"])
+    return pupil
 
 
 def seat(session: ClassSession, token: str | None) -> Pupil | None:
@@ -147,7 +238,7 @@ def seat(session: ClassSession, token: str | None) -> Pupil | None:
 
 # --- questions ---------------------------------------------------------------------------
 
-def variant_for(item: QuizItem, pupil: Pupil | None) -> str:
+def variant_for(item: LessonItem, pupil: Pupil | None) -> str:
     """The item's own variant, or for per-pupil items a seed stable for this pupil."""
     if item.variant:
         return item.variant
@@ -157,30 +248,72 @@ def variant_for(item: QuizItem, pupil: Pupil | None) -> str:
     return f"s{int.from_bytes(digest[:4], 'big') % quiz.MAX_SEED + 1}"
 
 
-_ITEMS: dict[str, list[QuizItem]] = {}
+_ITEMS: dict[str, list[LessonItem]] = {}
 
 
-def items_of(session: ClassSession) -> list[QuizItem]:
-    """The session's questions. A quiz is frozen once it has a session, so each process
-    reads them once per session (every pupil's page needs them)."""
+def items_of(session: ClassSession) -> list[LessonItem]:
+    """The lesson's questions. They never change once the lesson exists, so each process
+    reads them once per lesson (every pupil's page needs them)."""
     items = _ITEMS.get(session.code)
     if items is None:
-        items = list(session.quiz.items.all())
+        items = list(session.items.all())
         if len(_ITEMS) > 500:
             _ITEMS.clear()
         _ITEMS[session.code] = items
     return list(items)
 
 
-def current_index(session: ClassSession, pupil: Pupil, items: list[QuizItem],
+def revealed(session: ClassSession) -> bool:
+    """Teacher-paced: may pupils see the right answer to the current question?"""
+    if session.revealed:
+        return True
+    return session.reveal == ClassSession.Reveal.AUTO and session.time_up()
+
+
+def shown(session: ClassSession, index: int) -> bool:
+    """May pupils see the right answer to question ``index`` (0-based)?"""
+    if session.is_closed:
+        return True
+    if not session.teacher_paced or session.state != ClassSession.State.RUNNING:
+        return False
+    return index < session.current or (index == session.current and revealed(session))
+
+
+def pupil_deadline(session: ClassSession, pupil: Pupil):
+    """When the pupil's current question closes: the class's deadline, or in self-paced
+    lessons the pupil's own (each question's time counts from when they first saw it)."""
+    if session.teacher_paced:
+        return session.deadline()
+    if not (session.timer_seconds and pupil.seen_at):
+        return None
+    return pupil.seen_at + timedelta(seconds=session.timer_seconds)
+
+
+def current_index(session: ClassSession, pupil: Pupil, items: list[LessonItem],
                   answered: set[int]) -> int | None:
-    """Which question (0-based) the pupil should see now; None when there is none left."""
+    """Which question (0-based) the pupil should see now; None when there is none left.
+
+    Self-paced pupils go through the questions in order; a question they answered, or whose
+    time ran out, is behind them. Seeing a question for the first time starts its clock.
+    """
     if session.teacher_paced:
         return min(session.current, len(items) - 1) if items else None
-    for index, item in enumerate(items):
-        if item.pk not in answered:
-            return index
-    return None
+    order = max(pupil.seen_order, 1)
+    now = timezone.now()
+    while order <= len(items):
+        item = items[order - 1]
+        expired = (order == pupil.seen_order and pupil.seen_at is not None
+                   and session.timer_seconds
+                   and now >= pupil.seen_at + timedelta(seconds=session.timer_seconds))
+        if item.pk not in answered and not expired:
+            break
+        order += 1
+    if order > len(items):
+        return None
+    if order != pupil.seen_order or pupil.seen_at is None:
+        pupil.seen_order, pupil.seen_at = order, now
+        pupil.save(update_fields=["seen_order", "seen_at"])
+    return order - 1
 
 
 @dataclass
@@ -189,55 +322,90 @@ class Stored:
     created: bool  # False: this question had been answered already (a double tap)
 
 
-def submit(session: ClassSession, pupil: Pupil, item: QuizItem, raw) -> Stored:
-    """Grade and store one answer. The first answer counts; later ones return it unchanged."""
+class Closed(Exception):
+    """An answer to a question that takes none now; ``message`` is Czech."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def refusal(session: ClassSession, pupil: Pupil, item: LessonItem) -> str | None:
+    """Why the question takes no answer from this pupil now (None: it does)."""
+    if session.state == ClassSession.State.LOBBY:
+        return "Hodina ještě nezačala."
+    if session.is_closed:
+        return "Hodina skončila, odpovědi se už nepřijímají."
+    index = item.order - 1
+    if session.teacher_paced:
+        if index > session.current:
+            return "Tato otázka ještě nezačala."
+        if index < session.current:
+            return "Tato otázka je uzavřená: učitel už přešel k další."
+        if session.revealed:
+            return "Správná odpověď už je odhalená, odpovědi se už nepřijímají."
+    elif item.order != max(pupil.seen_order, 1):
+        return "Tato otázka teď není na řadě."
+    deadline = pupil_deadline(session, pupil)
+    if deadline is not None and timezone.now() >= deadline:
+        return "Čas vypršel. Odpověď už nelze odeslat."
+    return None
+
+
+def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw) -> Stored:
+    """Grade and store one answer. The first answer counts; later ones return it unchanged.
+    Raises :class:`Closed` when the question takes no answers now."""
     existing = Answer.objects.filter(pupil=pupil, item=item).first()
     if existing:
         return Stored(existing, False)
+    problem = refusal(session, pupil, item)
+    if problem:
+        raise Closed(problem)
     variant = variant_for(item, pupil)
     prepared = quiz.prepare(item.kind, variant)
     response = quiz.normalize(prepared, raw)
     graded = quiz.grade(prepared, response)
-    late = session.is_closed or _after_deadline(session, item)
-    points = 0 if late or not graded.correct else _points(session, pupil)
+    points = _speed_points(session, pupil) if graded.correct else 0
     try:
         with transaction.atomic():
             answer = Answer.objects.create(
                 pupil=pupil, item=item, variant=variant, response=response,
-                correct=graded.correct, score=graded.score, points=points, late=late,
+                correct=graded.correct, score=graded.score, points=points,
             )
     except IntegrityError:
         return Stored(Answer.objects.get(pupil=pupil, item=item), False)
+    touch(session)
+    _reveal_when_all_answered(session, item)
     return Stored(answer, True)
 
 
-def _after_deadline(session: ClassSession, item: QuizItem) -> bool:
-    deadline = session.deadline()
-    if deadline is None or not session.teacher_paced:
-        return False
-    on_current = item.order - 1 == session.current
-    return not on_current or timezone.now() > deadline
+def _reveal_when_all_answered(session: ClassSession, item: LessonItem) -> None:
+    if session.reveal != ClassSession.Reveal.AUTO or not session.teacher_paced:
+        return
+    if item.answers.count() >= session.pupils.count():
+        ClassSession.objects.filter(pk=session.pk, current=item.order - 1).update(revealed=True)
 
 
-def _points(session: ClassSession, pupil: Pupil) -> int:
+def _speed_points(session: ClassSession, pupil: Pupil) -> int:
+    """Speed points, kept apart from correctness: from the question's own start."""
     if not session.speed_scoring:
-        return POINTS_CORRECT
+        return 0
+    started = session.question_started if session.teacher_paced else pupil.seen_at
+    if started is None:
+        return 0
     window = session.timer_seconds or SPEED_WINDOW
-    if session.teacher_paced and session.question_started:
-        started = session.question_started
-    else:
-        last = pupil.answers.order_by("-answered").values_list("answered", flat=True).first()
-        started = last or pupil.joined
     elapsed = (timezone.now() - started).total_seconds()
-    share = max(0.0, 1.0 - elapsed / window)
-    return int(POINTS_CORRECT / 2 + POINTS_CORRECT / 2 * share)
+    return round(SPEED_POINTS * max(0.0, 1.0 - elapsed / window))
 
 
 # --- teacher's controls ------------------------------------------------------------------
 
 def control(session: ClassSession, action: str) -> str | None:
-    """Apply a teacher's button; returns a Czech message for anything refused."""
-    count = session.quiz.items.count()
+    """Apply a teacher's button; returns a Czech message for anything refused.
+
+    Buttons pressed twice (two tabs, a double click) do nothing the second time."""
+    count = len(items_of(session))
+    running = session.state == ClassSession.State.RUNNING
     if action == "start":
         if session.state != ClassSession.State.LOBBY:
             return None
@@ -246,118 +414,43 @@ def control(session: ClassSession, action: str) -> str | None:
         session.state = ClassSession.State.RUNNING
         session.current = 0
         session.question_started = timezone.now()
-    elif action in ("next", "prev"):
-        if session.state != ClassSession.State.RUNNING or not session.teacher_paced:
+        session.revealed = False
+    elif action == "reveal":
+        if not (running and session.teacher_paced) or session.revealed:
             return None
-        step = 1 if action == "next" else -1
-        target = session.current + step
-        if not 0 <= target < count:
+        session.revealed = True
+    elif action == "next":
+        if not (running and session.teacher_paced) or session.current + 1 >= count:
             return None
-        session.current = target
+        session.current += 1
         session.question_started = timezone.now()
+        session.revealed = False
     elif action == "close":
         if session.is_closed:
             return None
         session.state = ClassSession.State.CLOSED
         session.closed = timezone.now()
+    elif action == "late":
+        session.late_join = not session.late_join
+    elif action == "ranking":
+        session.show_ranking = not session.show_ranking
     else:
         return "Neznámý příkaz."
+    session.last_activity = timezone.now()
     session.save()
     return None
 
 
-# --- results -----------------------------------------------------------------------------
+# --- results (see tutorial.lessons.results) ------------------------------------------------
 
-@dataclass
-class ItemResult:
-    item: QuizItem
-    index: int
-    answered: int
-    correct: int
-    node_heat: dict
-    path_heat: dict
-    prepared: object | None  # the shared question, when everybody had the same one
-
-    @property
-    def share(self) -> int:
-        return round(100 * self.correct / self.answered) if self.answered else 0
-
-
-@dataclass
-class PupilRow:
-    pupil: Pupil
-    marks: list  # per item: True, False, None (not answered)
-    points: int
-    correct: int
-
-
-def results(session: ClassSession) -> tuple[list[ItemResult], list[PupilRow]]:
-    items = items_of(session)
-    pupils = list(session.pupils.all())
-    answers = list(Answer.objects.filter(pupil__session=session).values(
-        "pupil_id", "item_id", "response", "correct", "points", "late"))
-    by_item: dict[int, list[dict]] = {}
-    by_pupil: dict[tuple[int, int], dict] = {}
-    for row in answers:
-        by_item.setdefault(row["item_id"], []).append(row)
-        by_pupil[(row["pupil_id"], row["item_id"])] = row
-    item_results = []
-    for index, item in enumerate(items):
-        rows = by_item.get(item.pk, [])
-        prepared = None
-        heat: Counter = Counter()
-        if item.variant:
-            try:
-                prepared = quiz.prepare(item.kind, item.variant)
-            except quiz.BadVariant:
-                prepared = None
-            if prepared is not None and prepared.clicks:
-                for row in rows:
-                    heat.update(row["response"] if isinstance(row["response"], list) else [])
-        nodes = prepared is not None and prepared.kind.answer == quiz.NODES
-        item_results.append(ItemResult(
-            item=item, index=index, answered=len(rows),
-            correct=sum(1 for r in rows if r["correct"] and not r["late"]),
-            node_heat=dict(heat) if nodes else {},
-            path_heat=dict(heat) if not nodes else {},
-            prepared=prepared,
-        ))
-    table = []
-    for pupil in pupils:
-        marks, points, right = [], 0, 0
-        for item in items:
-            row = by_pupil.get((pupil.pk, item.pk))
-            if row is None:
-                marks.append(None)
-                continue
-            ok = row["correct"] and not row["late"]
-            marks.append(ok)
-            points += row["points"]
-            right += ok
-        table.append(PupilRow(pupil=pupil, marks=marks, points=points, correct=right))
-    table.sort(key=lambda r: (-r.points, -r.correct, r.pupil.nickname_key))
-    return item_results, table
-
-
-def results_csv(session: ClassSession) -> str:
-    item_results, table = results(session)
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";")
-    header = ["přezdívka"]
-    header += [f"{r.index + 1}. {quiz.kind(r.item.kind).title}" for r in item_results]
-    header += ["správně", "body"]
-    writer.writerow(header)
-    for row in table:
-        cells = [_csv_safe(row.pupil.nickname)]
-        cells += ["" if m is None else ("1" if m else "0") for m in row.marks]
-        cells += [row.correct, row.points]
-        writer.writerow(cells)
-    return "\ufeff" + out.getvalue()  # a BOM so that spreadsheet programs read UTF-8
+FORMULA_START = re.compile(r"(^|[,;])( *)(?=[=+\-@\t\r])")
 
 
 def _csv_safe(text: str) -> str:
-    """Keep a nickname from being read as a formula by a spreadsheet."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """Keep a cell from being read as a formula by a spreadsheet: every field is quoted, and
+    a formula character at the start, or after a comma or semicolon and spaces (where a
+    program that splits on the other separator would start a cell), gets an apostrophe."""
+    return FORMULA_START.sub(r"\1\2'", text)
 
 
 # --- building quizzes --------------------------------------------------------------------
@@ -407,3 +500,29 @@ def remove_item(item: QuizItem) -> None:
         for order, other in enumerate(quiz_.items.order_by("order"), start=1):
             if other.order != order:
                 QuizItem.objects.filter(pk=other.pk).update(order=order)
+
+
+def move_item(item: QuizItem, step: int) -> None:
+    """Swap a question with its neighbour above (step -1) or below (+1)."""
+    with transaction.atomic():
+        target = item.order + step
+        other = QuizItem.objects.filter(quiz_id=item.quiz_id, order=target).first()
+        if other is None:
+            return
+        # Through a free number: the pair (quiz, order) is unique at every moment.
+        spare = (item.quiz.items.order_by("-order").values_list("order", flat=True).first()
+                 or 0) + 1
+        QuizItem.objects.filter(pk=other.pk).update(order=spare)
+        QuizItem.objects.filter(pk=item.pk).update(order=target)
+        QuizItem.objects.filter(pk=other.pk).update(order=item.order)
+
+
+def copy_quiz(quiz_: Quiz, owner) -> Quiz:
+    with transaction.atomic():
+        title = f"{quiz_.title} (kopie)"[:120]
+        copy = Quiz.objects.create(owner=owner, title=title)
+        QuizItem.objects.bulk_create(
+            QuizItem(quiz=copy, order=item.order, kind=item.kind, variant=item.variant)
+            for item in quiz_.items.all()
+        )
+    return copy

@@ -1,21 +1,22 @@
 """A pupil in a class lesson (hodina): join by code and nickname, answer the questions.
 
 No account: a seat (pupil token) lives in the session and in a signed cookie, so a refresh
-or a sleeping phone keeps it.
+or a sleeping phone keeps it. A pupil on a new device takes the seat back with its PIN.
+Until a question is revealed a pupil sees only that the answer is saved.
 """
 
 from __future__ import annotations
-
-from datetime import timedelta
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from tutorial import pages, quiz
-from tutorial.lessons import classroom
+from tutorial.inputs import parse_int
+from tutorial.lessons import classroom, limits, results
 from tutorial.models import ClassSession, clean_code
 from tutorial.quiz.sandbox import (
     clear_selection,
@@ -31,8 +32,6 @@ SEATS = "kviz_mista"  # session: join code -> pupil token
 SEAT_COOKIE = "kviz-misto-"  # + code: signed pupil token, survives a lost session cookie
 SEAT_SALT = "tutorial.seat"
 SEAT_AGE = 60 * 60 * 24  # a day
-
-JOIN_LIMIT, JOIN_WINDOW = 20, timedelta(minutes=10)
 
 
 def _seat_token(request: HttpRequest, code: str) -> str | None:
@@ -60,16 +59,38 @@ def _join_form(request: HttpRequest, code: str = "", nickname: str = "", error: 
 
 
 def _unknown_code(request: HttpRequest, code: str, nickname: str = "") -> HttpResponse:
-    classroom.record_failure("join", pages.client_ip(request))
     return _join_form(
         request, code, nickname, status=404,
-        error=f"Hru s kódem „{code}“ jsme nenašli. Zkontrolujte kód na tabuli." if code
-        else "Zadejte kód hry z tabule.",
+        error=f"Hodinu s kódem „{code}“ jsme nenašli. Zkontrolujte kód na tabuli." if code
+        else "Zadejte kód hodiny z tabule.",
     )
 
 
-def _join_blocked(request: HttpRequest) -> bool:
-    return classroom.too_many("join", pages.client_ip(request), JOIN_LIMIT, JOIN_WINDOW)
+def _slowed(request: HttpRequest, code: str, wait: int, nickname: str = "") -> HttpResponse:
+    response = _join_form(
+        request, code, nickname, status=429,
+        error="Příliš mnoho pokusů o neplatný kód z této sítě. "
+              f"Zkontrolujte kód na tabuli a zkuste to znovu za {wait} s.")
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def _open_code(request: HttpRequest, code: str, nickname: str = ""):
+    """(session, None), or (None, the answer for an unknown code or a guesser who must wait).
+    Every route that takes a code comes here: guessing costs the same everywhere. A pupil
+    who holds a seat in this session is not guessing, whatever network they are on now."""
+    token = _seat_token(request, code)
+    if token:
+        session = classroom.find_session(code)
+        if session is not None and classroom.seat(session, token) is not None:
+            return session, None
+    try:
+        session = limits.open_code(pages.client_ip(request), code)
+    except limits.Slowed as slowed:
+        return None, _slowed(request, code, slowed.retry_after, nickname)
+    if session is None:
+        return None, _unknown_code(request, code, nickname)
+    return session, None
 
 
 def join(request: HttpRequest) -> HttpResponse:
@@ -77,16 +98,13 @@ def join(request: HttpRequest) -> HttpResponse:
         return _join_form(request, clean_code(request.GET.get("kod", "")))
     code = clean_code(request.POST.get("kod", ""))
     nickname = request.POST.get("prezdivka", "")[:100]
-    if _join_blocked(request):
-        return _join_form(request, code, nickname, status=429,
-                          error="Příliš mnoho pokusů o neplatný kód. Zkuste to za pár minut.")
-    session = classroom.find_session(code)
-    if session is None:
-        return _unknown_code(request, code, nickname)
+    session, problem = _open_code(request, code, nickname)
+    if problem:
+        return problem
     pupil = classroom.seat(session, _seat_token(request, code))
     if pupil is None:
         try:
-            pupil = classroom.join(session, nickname)
+            pupil = classroom.join(session, nickname, request.POST.get("pin", ""))
         except classroom.JoinError as problem:
             return _join_form(request, code, nickname, error=problem.message,
                               status=problem.status, session=session)
@@ -97,20 +115,14 @@ def join(request: HttpRequest) -> HttpResponse:
 
 def _pupil_or_form(request: HttpRequest, code: str):
     """(session, pupil, None) or (None, None, a response to return)."""
-    token = _seat_token(request, code)
-    # A pupil with a seat is not guessing codes; only strangers count against the limit.
-    if token is None and _join_blocked(request):
-        return None, None, _join_form(
-            request, code, status=429,
-            error="Příliš mnoho pokusů o neplatný kód. Zkuste to za pár minut.")
-    session = classroom.find_session(code)
-    if session is None:
-        return None, None, _unknown_code(request, code)
-    pupil = classroom.seat(session, token)
+    session, problem = _open_code(request, code)
+    if problem:
+        return None, None, problem
+    pupil = classroom.seat(session, _seat_token(request, code))
     if pupil is None:
         if session.is_closed:
-            return None, None, pages.message(request, "Hra skončila",
-                                        "Tato hra už skončila. Připojit se nedá.", status=410)
+            return None, None, pages.message(request, "Hodina skončila",
+                                        "Tato hodina už skončila. Připojit se nedá.", status=410)
         return None, None, _join_form(request, code, session=session)
     return session, pupil, None
 
@@ -127,26 +139,19 @@ def pupil(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
-def _version(session: ClassSession) -> str:
-    return f"{session.state}-{session.current}"
-
-
-def _pupil_context(request: HttpRequest, session: ClassSession, pupil, error: str = "",
-                  given=None) -> dict:
+def _pupil_context(request: HttpRequest, session: ClassSession, pupil, notice: str = "",
+                   error: str = "", given=None) -> dict:
     items = classroom.items_of(session)
     answers = {a.item_id: a for a in pupil.answers.all()}
     context = {"section": "quiz", "session": session, "pupil": pupil, "count": len(items),
-               "version": _version(session), "answered_count": len(answers),
-               "points": sum(a.points for a in answers.values()),
-               "correct_count": sum(1 for a in answers.values() if a.correct and not a.late)}
+               "version": session.version(), "answered_count": len(answers),
+               "notice": notice}
+    if session.is_closed:
+        context.update(_end_screen(session, pupil, items, answers))
+        return context
     if session.state != ClassSession.State.RUNNING or not items:
         return context
-    shown = request.GET.get("po")
-    index = None
-    if shown and shown.isdigit() and not session.teacher_paced:
-        wanted = int(shown) - 1
-        if 0 <= wanted < len(items) and items[wanted].pk in answers:
-            index = wanted
+    index = _saved_to_show(request, session, items, answers)
     if index is None:
         index = classroom.current_index(session, pupil, items, set(answers))
     if index is None:
@@ -157,37 +162,86 @@ def _pupil_context(request: HttpRequest, session: ClassSession, pupil, error: st
     if prepared is None:
         context["broken"] = True
         return context
+    context.update(_question(request, session, pupil, index, item, prepared,
+                             answers.get(item.pk), error, given))
+    context["has_next"] = index + 1 < len(items)
+    return context
+
+
+def _saved_to_show(request: HttpRequest, session: ClassSession, items, answers) -> int | None:
+    """Self-paced: right after answering, the pupil sees that question once more, saved."""
+    shown = parse_int(request.GET.get("po"), 1, len(items))
+    if session.teacher_paced or shown is None:
+        return None
+    return shown - 1 if items[shown - 1].pk in answers else None
+
+
+def _question(request, session, pupil, index, item, prepared, answer, error, given) -> dict:
+    """The question in one of its states: open, answer saved, closed (time up), revealed."""
     number = index + 1
+    context = {"item": item, "number": number, "answer": answer}
+    if classroom.shown(session, index):
+        graded = quiz.grade(prepared, answer.response if answer else None)
+        context.update(sandbox_context(prepared, graded=graded))
+        context["state"] = "revealed"
+        return context
+    if answer:
+        selected = answer.response if prepared.clicks else ()
+        context.update(sandbox_context(prepared, selected=selected))
+        context.update(state="saved", locked=True,
+                       answer_text=results.answer_text(prepared, answer.response))
+        return context
+    closed = classroom.refusal(session, pupil, item)
+    if closed:
+        context.update(sandbox_context(prepared))
+        context.update(state="closed", locked=True, closed_reason=closed)
+        return context
     key = f"c:{session.code}:{item.pk}"
-    answer = answers.get(item.pk)
     question_url = reverse("lessons:pupil_question", kwargs={"code": session.code,
                                                              "number": number})
-    if answer:
-        graded = quiz.grade(prepared, answer.response)
-        sandbox = sandbox_context(prepared, graded=graded)
-    else:
-        sandbox = sandbox_context(
-            prepared, selected=selection(request, key),
-            toggle_prefix=f"{question_url}?prepnout=",
-            answer_url=question_url, clear_url=f"{question_url}?zrusit=1", given=given,
-            error=error,
-        )
-    context.update(sandbox)
-    context.update({"item": item, "number": number, "answer": answer,
-                    "time_left": session.time_left(),
-                    "deadline": session.deadline(),
-                    "has_next": index + 1 < len(items)})
+    context.update(sandbox_context(
+        prepared, selected=selection(request, key), toggle_prefix=f"{question_url}?prepnout=",
+        answer_url=question_url, clear_url=f"{question_url}?zrusit=1", given=given,
+        error=error,
+    ))
+    deadline = classroom.pupil_deadline(session, pupil)
+    if deadline is not None:
+        left = max(0, int((deadline - timezone.now()).total_seconds()))
+        context.update(deadline=deadline, time_left=left)
+    context["state"] = "open"
+    return context
+
+
+def _end_screen(session: ClassSession, pupil, items, answers) -> dict:
+    """Score, place (when the teacher shows the ranking) and every question again with the
+    right answer and the explanation."""
+    recap = []
+    for number, item in enumerate(items, start=1):
+        answer = answers.get(item.pk)
+        variant = answer.variant if answer else classroom.variant_for(item, pupil)
+        prepared = prepared_or_none(item.kind, variant)
+        if prepared is None:
+            continue
+        counted = answer is not None and not answer.late
+        graded = quiz.grade(prepared, answer.response if counted else None)
+        recap.append({"number": number, "answered": counted, **sandbox_context(
+            prepared, graded=graded)})
+    counted = [a for a in answers.values() if not a.late]
+    context = {"recap": recap, "correct_count": sum(1 for a in counted if a.correct),
+               "points": sum(a.points for a in counted)}
+    if session.show_ranking:
+        context["place"], context["pupil_total"] = results.pupil_place(session, pupil)
     return context
 
 
 @require_GET
 def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
-    """Polled by the pupil's page: 204 while nothing changed, else a full refresh."""
-    state = ClassSession.objects.filter(code=code).values("state", "current").first()
-    if state is None:
-        return HttpResponse(status=204)
-    version = f"{state['state']}-{state['current']}"
-    if request.GET.get("v") == version:
+    """Polled by the pupil's page: 204 while nothing changed, else a full refresh.
+    An unknown code is a guess like any other (counted, 404)."""
+    session, problem = _open_code(request, code)
+    if problem:
+        return problem
+    if request.GET.get("v") == session.version():
         return HttpResponse(status=204)
     response = HttpResponse(status=200)
     response["HX-Refresh"] = "true"
@@ -223,17 +277,18 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
         return redirect(play_url)
     if request.method != "POST":
         return HttpResponse(status=405)
-    if session.state == ClassSession.State.LOBBY:
-        return redirect(play_url)
-    if session.teacher_paced and number - 1 > session.current:
-        return redirect(play_url)
     raw = raw_response(request, prepared, key)
     response = quiz.normalize(prepared, raw)
-    if not quiz.complete(prepared, response):
+    if not quiz.complete(prepared, response) and not classroom.refusal(session, pupil, item):
         context = _pupil_context(request, session, pupil,
-                                error="Vyplňte prosím všechny odpovědi.", given=response)
+                                 error="Vyplňte prosím všechny odpovědi.", given=response)
         return render(request, "lessons/pupil.html", context, status=400)
-    classroom.submit(session, pupil, item, response)
+    try:
+        classroom.submit(session, pupil, item, response)
+    except classroom.Closed as refused:
+        clear_selection(request, key)
+        context = _pupil_context(request, session, pupil, notice=refused.message)
+        return render(request, "lessons/pupil.html", context, status=409)
     clear_selection(request, key)
     if session.teacher_paced:
         return redirect(play_url)

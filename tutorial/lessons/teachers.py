@@ -1,33 +1,60 @@
-"""The teacher's pages: sign-in, quizzes, running a lesson (hodina), results for the projector."""
+"""The teacher's pages: sign-in, quizzes, running a lesson (hodina), results.
+
+The projector's full-screen view lives in :mod:`tutorial.lessons.projector`; invitations and
+passwords in :mod:`tutorial.lessons.accounts`.
+"""
 
 from __future__ import annotations
 
 import functools
 import io
-from datetime import timedelta
 
 import segno
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tutorial import pages, quiz
-from tutorial.lessons import classroom
+from tutorial.inputs import clean_text, parse_int
+from tutorial.lessons import classroom, limits, results
 from tutorial.models import ClassSession, Quiz, QuizItem
 from tutorial.quiz import drawing
 from tutorial.quiz.sandbox import prepared_or_none
 
-LOGIN_LIMIT, LOGIN_WINDOW = 5, timedelta(minutes=15)
+TITLE_MAX = 120  # the column Quiz.title
 
 teacher_required = login_required(login_url=reverse_lazy("lessons:login"))
 
 
-class TeacherLoginView(auth_views.LoginView):
-    """Django's login with a limit: 5 failures per username and address per 15 minutes."""
+class LimitedLogin:
+    """Django's login with limits (tutorial/lessons/limits.py): too many failures for the
+    username or from the address refuse the attempt before the password is checked. (The
+    admin's sign-in, config.views.admin_login, applies the same limits.)"""
+
+    def post(self, request, *args, **kwargs):
+        username = str(request.POST.get("username", ""))[:150]
+        address = pages.client_ip(request)
+        if limits.login_blocked(username, address):
+            form = self.get_form()
+            form.errors.clear()
+            context = self.get_context_data(form=form, locked=True)
+            return self.render_to_response(context, status=429)
+        response = super().post(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            limits.login_succeeded(username, address)
+        else:
+            limits.login_failed(username, address)
+        return response
+
+
+class TeacherLoginView(LimitedLogin, auth_views.LoginView):
+    """The teachers' sign-in. The long login is opt-in ("Zapamatovat si mě"): on a shared
+    classroom PC the session otherwise ends when the browser closes."""
 
     template_name = "lessons/login.html"
     extra_context = {"section": "quiz"}
@@ -35,22 +62,10 @@ class TeacherLoginView(auth_views.LoginView):
     def get_default_redirect_url(self):
         return reverse("lessons:teacher")
 
-    def _key(self, request: HttpRequest) -> str:
-        username = (request.POST.get("username") or "").strip().casefold()[:150]
-        return f"{username}|{pages.client_ip(request)}"
-
-    def post(self, request, *args, **kwargs):
-        key = self._key(request)
-        if classroom.too_many("login", key, LOGIN_LIMIT, LOGIN_WINDOW):
-            form = self.get_form()
-            form.errors.clear()
-            context = self.get_context_data(form=form, locked=True)
-            return self.render_to_response(context, status=429)
-        response = super().post(request, *args, **kwargs)
-        if request.user.is_authenticated:
-            classroom.clear_failures("login", key)
-        else:
-            classroom.record_failure("login", key)
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        remember = self.request.POST.get("zapamatovat") == "1"
+        self.request.session.set_expiry(settings.TEACHER_REMEMBER_AGE if remember else 0)
         return response
 
 
@@ -63,14 +78,17 @@ def own_session(view):
     the code; anybody else's, or none, gets a Czech 404."""
 
     @functools.wraps(view)
-    def wrapper(request: HttpRequest, code: str) -> HttpResponse:
+    def wrapper(request: HttpRequest, code: str, **kwargs) -> HttpResponse:
         session = (ClassSession.objects.select_related("quiz")
                    .filter(code=code, teacher=request.user).first())
         if session is None:
             return pages.message(request, "Hodinu jsme nenašli",
                             "Taková hodina neexistuje, nebo patří jinému učiteli.", status=404,
                             retry_url=reverse("lessons:teacher"))
-        return view(request, session)
+        classroom.close_if_idle(session)
+        # Pupils at the teacher's address (one school network) never count as guessing.
+        limits.remember_code(pages.client_ip(request), session.code)
+        return view(request, session, **kwargs)
 
     return wrapper
 
@@ -98,15 +116,16 @@ def teacher_quiz_new(request: HttpRequest) -> HttpResponse:
                "chosen": [], "title": "", "per_kind": 1, "mode": "almanach"}
     if request.method != "POST":
         return render(request, "lessons/teacher/quiz_new.html", context)
-    title = " ".join(request.POST.get("nazev", "").split())[:120]
+    title = clean_text(request.POST.get("nazev", ""), TITLE_MAX)
     chosen = [k for k in request.POST.getlist("druh") if k in quiz.KINDS]
     mode = request.POST.get("varianty", "")
-    per_kind = request.POST.get("pocet", "1")
-    per_kind = int(per_kind) if per_kind.isdigit() else 0
+    per_kind = parse_int(request.POST.get("pocet", "1"), 1, 5) or 0
     context.update({"title": title, "chosen": chosen, "mode": mode, "per_kind": per_kind})
     errors = []
     if not title:
         errors.append("Zadejte název kvízu.")
+    elif len(title) > TITLE_MAX:
+        errors.append(f"Název kvízu smí mít nejvýš {TITLE_MAX} znaků.")
     if not chosen:
         errors.append("Vyberte aspoň jeden druh otázek.")
     if mode not in classroom.VARIANT_MODES:
@@ -124,30 +143,37 @@ def _own_quiz(request: HttpRequest, pk: int) -> Quiz:
     return get_object_or_404(Quiz, pk=pk, owner=request.user)
 
 
-@teacher_required
-@require_GET
-def teacher_quiz(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz_ = _own_quiz(request, pk)
-    items = []
+TIMERS = [(0, "bez limitu"), (20, "20 s"), (30, "30 s"), (60, "1 min"), (90, "1,5 min"),
+          (120, "2 min")]
+
+
+def _quiz_rows(quiz_: Quiz) -> list[dict]:
+    rows = []
     for item in quiz_.items.all():
         label = ""
         if item.variant:
             prepared = prepared_or_none(item.kind, item.variant)
             label = prepared.question.source if prepared else "neznámá varianta"
         kind = quiz.KINDS.get(item.kind)
-        items.append({
+        rows.append({
             "item": item, "title": kind.title if kind else item.kind, "label": label,
             "preview": reverse("quizzes:question",
                                kwargs={"kind": item.kind, "variant": item.variant})
             if item.variant and kind else "",
         })
+    return rows
+
+
+@teacher_required
+@require_GET
+def teacher_quiz(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz_ = _own_quiz(request, pk)
     return render(request, "lessons/teacher/quiz.html", {
-        "section": "quiz", "quiz": quiz_, "items": items, "kinds": _kind_choices(),
+        "section": "quiz", "quiz": quiz_, "items": _quiz_rows(quiz_), "kinds": _kind_choices(),
         "modes": classroom.VARIANT_MODES, "paces": ClassSession.Pace.choices,
-        "locked": quiz_.sessions.exists(),
+        "reveals": ClassSession.Reveal.choices,
         "sessions": quiz_.sessions.annotate(pupil_count=Count("pupils")),
-        "timers": [(0, "bez limitu"), (20, "20 s"), (30, "30 s"), (60, "1 min"),
-                   (90, "1,5 min"), (120, "2 min")],
+        "timers": TIMERS,
     })
 
 
@@ -157,10 +183,6 @@ def teacher_item_add(request: HttpRequest, pk: int) -> HttpResponse:
     quiz_ = _own_quiz(request, pk)
     kind = request.POST.get("druh", "")
     mode = request.POST.get("varianty", "")
-    if quiz_.sessions.exists():
-        return pages.message(request, "Kvíz už byl použit",
-                        "Do kvízu, který už běžel v hodině, nelze přidávat otázky. "
-                        "Vytvořte nový kvíz.", status=409, retry_url=quiz_.get_absolute_url())
     if kind in quiz.KINDS and mode in classroom.VARIANT_MODES:
         classroom.add_item(quiz_, kind, mode)
     return redirect(quiz_.get_absolute_url())
@@ -170,14 +192,58 @@ def teacher_item_add(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def teacher_item_delete(request: HttpRequest, pk: int, item: int) -> HttpResponse:
     quiz_ = _own_quiz(request, pk)
-    if quiz_.sessions.exists():
-        return pages.message(request, "Kvíz už byl použit",
-                        "Z kvízu, který už běžel v hodině, nelze mazat otázky.", status=409,
-                        retry_url=quiz_.get_absolute_url())
     item_ = QuizItem.objects.filter(pk=item, quiz=quiz_).first()
     if item_:
         classroom.remove_item(item_)
     return redirect(quiz_.get_absolute_url())
+
+
+@teacher_required
+@require_POST
+def teacher_item_move(request: HttpRequest, pk: int, item: int) -> HttpResponse:
+    quiz_ = _own_quiz(request, pk)
+    item_ = QuizItem.objects.filter(pk=item, quiz=quiz_).first()
+    step = {"nahoru": -1, "dolu": 1}.get(request.POST.get("smer", ""))
+    if item_ and step:
+        classroom.move_item(item_, step)
+    return redirect(f"{quiz_.get_absolute_url()}#otazka-{item}")
+
+
+@teacher_required
+@require_POST
+def teacher_quiz_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz_ = _own_quiz(request, pk)
+    title = clean_text(request.POST.get("nazev", ""), TITLE_MAX)
+    if not title:
+        return pages.message(request, "Chybí název", "Zadejte nový název kvízu.", status=400,
+                             retry_url=quiz_.get_absolute_url())
+    if len(title) > TITLE_MAX:
+        return pages.message(request, "Příliš dlouhý název",
+                             f"Název kvízu smí mít nejvýš {TITLE_MAX} znaků.", status=400,
+                             retry_url=quiz_.get_absolute_url())
+    quiz_.title = title
+    quiz_.save(update_fields=["title"])
+    return redirect(quiz_.get_absolute_url())
+
+
+@teacher_required
+@require_POST
+def teacher_quiz_copy(request: HttpRequest, pk: int) -> HttpResponse:
+    copy = classroom.copy_quiz(_own_quiz(request, pk), request.user)
+    return redirect(copy.get_absolute_url())
+
+
+@teacher_required
+def teacher_quiz_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """A confirmation page; past lessons keep their questions and results."""
+    quiz_ = _own_quiz(request, pk)
+    if request.method == "POST" and request.POST.get("potvrdit") == "1":
+        quiz_.delete()
+        return redirect("lessons:teacher")
+    return render(request, "lessons/teacher/quiz_delete.html", {
+        "section": "quiz", "quiz": quiz_, "lessons": quiz_.sessions.count(),
+        "asked": request.method == "POST",
+    }, status=400 if request.method == "POST" else 200)
 
 
 @teacher_required
@@ -190,11 +256,16 @@ def teacher_session_start(request: HttpRequest, pk: int) -> HttpResponse:
     pace = request.POST.get("tempo")
     if pace not in ClassSession.Pace.values:
         pace = ClassSession.Pace.TEACHER
-    timer = request.POST.get("limit", "0")
-    timer = int(timer) if timer.isdigit() and int(timer) <= 600 else 0
-    session = classroom.start_session(quiz_, request.user, pace, timer,
-                                      request.POST.get("rychlost") == "1")
-    return redirect(session.get_absolute_url())
+    reveal = request.POST.get("odhaleni")
+    if reveal not in ClassSession.Reveal.values:
+        reveal = ClassSession.Reveal.TEACHER
+    timer = parse_int(request.POST.get("limit", "0"), 0, 600) or 0
+    session = classroom.start_session(
+        quiz_, request.user, pace, timer, request.POST.get("rychlost") == "1", reveal=reveal,
+        show_ranking=request.POST.get("poradi") == "1",
+        late_join=request.POST.get("pozde", "1") == "1",
+    )
+    return redirect("lessons:projector", code=session.code)
 
 
 def _join_url(request: HttpRequest, session: ClassSession) -> str:
@@ -209,13 +280,10 @@ def teacher_session(request: HttpRequest, session: ClassSession) -> HttpResponse
     current = items[session.current] if items and session.current < len(items) else None
     context = {
         "section": "quiz", "session": session, "items": items, "current_item": current,
-        "current_title": quiz.KINDS[current.kind].title if current and current.kind
-        in quiz.KINDS else "",
+        "current_title": results.kind_title(current.kind) if current else "",
         "join_url": _join_url(request, session),
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
-        "pupils": list(session.pupils.annotate(
-            answered=Count("answers"),
-            right=Count("answers", filter=Q(answers__correct=True, answers__late=False)))),
+        "pupils": list(session.pupils.annotate(answered=Count("answers"))),
     }
     if request.htmx:
         return pages.fragment(request, "lessons/teacher/_pupils.html", context)
@@ -226,38 +294,70 @@ def teacher_session(request: HttpRequest, session: ClassSession) -> HttpResponse
 @require_POST
 @own_session
 def teacher_control(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    problem = classroom.control(session, request.POST.get("akce", ""))
+    action = request.POST.get("akce", "")
+    back = (reverse("lessons:projector", kwargs={"code": session.code})
+            if request.POST.get("zpet") == "projektor" else session.get_absolute_url())
+    if action == "close" and request.POST.get("potvrdit") != "1":
+        return redirect("lessons:close", code=session.code)  # closing asks first
+    problem = classroom.control(session, action)
     if problem:
-        return pages.message(request, "Nelze provést", problem, status=400,
-                        retry_url=session.get_absolute_url())
-    return redirect(session.get_absolute_url())
+        return pages.message(request, "Nelze provést", problem, status=400, retry_url=back)
+    return redirect(back)
+
+
+@teacher_required
+@own_session
+def teacher_close(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    """Ending a lesson asks first (a page, so it works without JavaScript)."""
+    return render(request, "lessons/teacher/close.html", {"section": "quiz",
+                                                            "session": session})
+
+
+@teacher_required
+@require_POST
+@own_session
+def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
+    released = classroom.release_seat(session, pupil)
+    if released is None:
+        return pages.message(request, "Žáka jsme nenašli", "V této hodině takový žák není.",
+                             status=404, retry_url=session.get_absolute_url())
+    return redirect(f"{session.get_absolute_url()}#zaci")
 
 
 @teacher_required
 @require_GET
 @own_session
 def teacher_results(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    item_results, table = classroom.results(session)
-    shown = []
-    for result_ in item_results:
+    item_results, table = results.results(session)
+    shown = [classroom.shown(session, r.index) for r in item_results]
+    rows = []
+    for result_, open_ in zip(item_results, shown, strict=True):
         board = ""
-        current = session.teacher_paced and result_.index == session.current
-        # Teacher-paced: the projector shows the board of the question on screen only.
-        shown_board = current or not session.teacher_paced or session.is_closed
-        if shown_board and result_.prepared is not None and result_.prepared.clicks:
-            what = "node" if result_.prepared.kind.answer == quiz.NODES else "path"
-            marks = {(what, p): "hit" for p in result_.prepared.solution.answer}
-            board = drawing.draw(result_.prepared, marks=marks, node_heat=result_.node_heat,
-                                 path_heat=result_.path_heat,
-                                 title=f"Kam klikala třída: otázka {result_.index + 1}")
-        kind = quiz.KINDS.get(result_.item.kind)
-        shown.append({"result": result_, "title": kind.title if kind else result_.item.kind,
-                      "board": board, "current": current})
-    context = {"section": "quiz", "session": session, "results": shown, "table": table,
+        current = (session.teacher_paced and session.state == ClassSession.State.RUNNING
+                   and result_.index == session.current)
+        if result_.prepared is not None and result_.prepared.clicks and result_.answered:
+            board = heat_board(result_, reveal=open_)
+        rows.append({"result": result_, "board": board, "current": current, "shown": open_})
+    for row in table:
+        for cell, open_ in zip(row.cells, shown, strict=True):
+            cell.shown = open_
+    context = {"section": "quiz", "session": session, "results": rows, "table": table,
                "count": len(item_results)}
     if request.htmx:
         return pages.fragment(request, "lessons/teacher/_results.html", context)
     return render(request, "lessons/teacher/results.html", context)
+
+
+def heat_board(result_: results.ItemResult, reveal: bool, title: str = "") -> str:
+    """Where the class clicked; the right places marked only once they may be seen."""
+    prepared = result_.prepared
+    marks = {}
+    if reveal:
+        what = "node" if prepared.kind.answer == quiz.NODES else "path"
+        marks = {(what, p): "hit" for p in prepared.solution.answer}
+    return drawing.draw(prepared, marks=marks, node_heat=result_.node_heat,
+                        path_heat=result_.path_heat,
+                        title=title or f"Kam klikala třída: otázka {result_.index + 1}")
 
 
 @teacher_required
@@ -277,6 +377,6 @@ def teacher_qr(request: HttpRequest, session: ClassSession) -> HttpResponse:
 @require_GET
 @own_session
 def teacher_csv(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    response = HttpResponse(classroom.results_csv(session), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(results.results_csv(session), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="kviz-{session.code}.csv"'
     return response

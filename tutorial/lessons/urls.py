@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from tutorial.lessons import pupils, teachers
+from tutorial.lessons import accounts, projector, pupils, teachers
 
 
 class CodeConverter:
@@ -30,15 +30,36 @@ urlpatterns = [
     # Teachers
     path("prihlaseni/", teachers.TeacherLoginView.as_view(), name="login"),
     path("odhlaseni/", teachers.TeacherLogoutView.as_view(), name="logout"),
+    path("pozvanka/<str:token>/", accounts.accept_invite, name="invite"),
+    path("ucitel/heslo/", accounts.PasswordChange.as_view(), name="password_change"),
+    path("ucitel/heslo/zmeneno/", accounts.PasswordChangeDone.as_view(),
+         name="password_change_done"),
+    path("prihlaseni/zapomenute-heslo/", accounts.PasswordReset.as_view(),
+         name="password_reset"),
+    path("prihlaseni/zapomenute-heslo/odeslano/", accounts.PasswordResetDone.as_view(),
+         name="password_reset_done"),
+    path("prihlaseni/nove-heslo/<uidb64>/<token>/", accounts.PasswordResetConfirm.as_view(),
+         name="password_reset_confirm"),
+    path("prihlaseni/nove-heslo/hotovo/", accounts.PasswordResetComplete.as_view(),
+         name="password_reset_complete"),
     path("ucitel/", teachers.teacher_home, name="teacher"),
     path("ucitel/kviz/novy/", teachers.teacher_quiz_new, name="quiz_new"),
     path("ucitel/kviz/<int:pk>/", teachers.teacher_quiz, name="quiz"),
     path("ucitel/kviz/<int:pk>/pridat/", teachers.teacher_item_add, name="item_add"),
     path("ucitel/kviz/<int:pk>/smazat/<int:item>/", teachers.teacher_item_delete,
          name="item_delete"),
+    path("ucitel/kviz/<int:pk>/posunout/<int:item>/", teachers.teacher_item_move,
+         name="item_move"),
+    path("ucitel/kviz/<int:pk>/prejmenovat/", teachers.teacher_quiz_rename, name="quiz_rename"),
+    path("ucitel/kviz/<int:pk>/kopie/", teachers.teacher_quiz_copy, name="quiz_copy"),
+    path("ucitel/kviz/<int:pk>/smazat/", teachers.teacher_quiz_delete, name="quiz_delete"),
     path("ucitel/kviz/<int:pk>/spustit/", teachers.teacher_session_start, name="session_start"),
     path("ucitel/hodina/<code:code>/", teachers.teacher_session, name="session"),
     path("ucitel/hodina/<code:code>/ovladani/", teachers.teacher_control, name="control"),
+    path("ucitel/hodina/<code:code>/ukoncit/", teachers.teacher_close, name="close"),
+    path("ucitel/hodina/<code:code>/projektor/", projector.projector, name="projector"),
+    path("ucitel/hodina/<code:code>/uvolnit/<int:pupil>/", teachers.teacher_release,
+         name="release"),
     path("ucitel/hodina/<code:code>/vysledky/", teachers.teacher_results, name="results"),
     path("ucitel/hodina/<code:code>/qr.svg", teachers.teacher_qr, name="qr"),
     path("ucitel/hodina/<code:code>/vysledky.csv", teachers.teacher_csv, name="csv"),

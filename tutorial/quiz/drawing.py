@@ -1,9 +1,11 @@
 """The board of a quiz question: click targets, the learner's choice, the graded marks.
 
-Uses :func:`tutorial.board_svg.render_board` and adds one thing it does not draw: marks
-per place after grading (hit, missed, wrong, the building that forbids, the missing road).
-They are drawn over the board with ``pointer-events="none"`` and colours as presentation
-attributes (strict CSP: no inline style). No Django here.
+Uses :func:`tutorial.board_svg.render_board` and adds what it does not draw: marks per place
+after grading (hit, missed, wrong, the building that forbids, the missing road), and a
+class's click counts in large badges on top of everything (a projector must show them from
+the back of a classroom, never under a mark). Both are drawn over the board with
+``pointer-events="none"`` and colours as presentation attributes (strict CSP: no inline
+style). No Django here.
 """
 
 from __future__ import annotations
@@ -74,6 +76,31 @@ def marks_svg(marks: Mapping[tuple[str, str], str]) -> str:
     return '<g class="marks" pointer-events="none">' + "".join(out) + "</g>"
 
 
+def counts_svg(node_heat: Mapping[str, int], path_heat: Mapping[str, int]) -> str:
+    """How many pupils clicked each place: a white badge with a large number, beside an
+    intersection (its mark stays visible) or on the middle of a path."""
+    out = []
+    for node, count in sorted(node_heat.items()):
+        if count > 0:
+            x, y = board_svg.node_xy(node)
+            out.append(_badge(x + 10, y - 10, count))
+    for path, count in sorted(path_heat.items()):
+        if count > 0:
+            (ax, ay), (bx, by) = board_svg.path_xy(path)
+            out.append(_badge((ax + bx) / 2, (ay + by) / 2, count))
+    if not out:
+        return ""
+    return '<g class="heat-counts" pointer-events="none">' + "".join(out) + "</g>"
+
+
+def _badge(x: float, y: float, count: int) -> str:
+    radius = 9 if count < 10 else 11
+    return (f'<g class="heat-count"><circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="#fff"'
+            f' stroke="{board_svg.HEAT}" stroke-width="2"/>'
+            f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="13" font-weight="700"'
+            f' fill="{board_svg.HEAT}">{count}</text></g>')
+
+
 def draw(
     prepared,
     *,
@@ -85,7 +112,8 @@ def draw(
     path_heat: Mapping[str, int] | None = None,
     title: str | None = None,
 ) -> str:
-    """The question's board as SVG markup (a str of trusted markup)."""
+    """The question's board as SVG markup (a str of trusted markup). Heat counts are drawn
+    last, over the marks."""
     answer = prepared.kind.answer
     marks = dict(marks or {})
     hex_marks = {place for kind, place in marks if kind == "hex"}
@@ -103,12 +131,13 @@ def draw(
         highlight_paths=selected if answer == "paths" else (),
         node_heat=node_heat,
         path_heat=path_heat,
+        heat_counts=False,
         trail=trail,
         title=title or prepared.kind.title,
         css_class="quiz-board-svg",
         **kwargs,
     )
-    overlay = marks_svg(marks)
+    overlay = marks_svg(marks) + counts_svg(node_heat or {}, path_heat or {})
     if overlay:
         svg = svg[: -len("</svg>")] + overlay + "</svg>"
     return svg

@@ -14,23 +14,26 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tutorial import quiz, words
+from tutorial.inputs import parse_int
 from tutorial.quiz.base import Question
 
 KINDS = ("vesnice", "silnice", "vynosy", "sedmicka", "nejdelsi-cesta", "zamori", "stavba",
          "vitez")
 PIECES = {"silnice": "road", "vesnice": "settlement", "mesto": "city",
           "karta": "development_card"}
+# The one extra parameter a kind reads; any other parameter is not part of the sandbox.
+EXTRA = {"vynosy": "hod", "zamori": "surovina", "stavba": "co"}
 
 
 class NotAvailable(ValueError):
     """The parameters name no sandbox; the message is Czech, for the page."""
 
 
-def _int(value, name: str) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise NotAvailable(f"Parametr „{name}“ musí být číslo.") from None
+def _int(value, name: str, high: int = 999) -> int:
+    number = parse_int(value, 1, high)
+    if number is None:
+        raise NotAvailable(f"Parametr „{name}“ musí být kladné celé číslo.")
+    return number
 
 
 def position_from_state(state: dict, players: tuple[str, ...]) -> dict:
@@ -80,14 +83,34 @@ def _ask(kind: str, params, player: str, step) -> dict:
     return {}
 
 
-def prepare_from_query(params) -> quiz.Prepared:
-    """The prepared sandbox for the query parameters; raises NotAvailable with a reason."""
+def canonical_query(params) -> list[tuple[str, str]]:
+    """The parameters that name the sandbox, checked and in a fixed order; raises
+    NotAvailable. Pages and caches use only these, so an unknown or repeated parameter
+    never makes a new cache entry."""
     turn = _int(params.get("tah"), "tah")
     number = _int(params.get("krok", "1"), "krok")
     kind = params.get("druh", "vesnice")
+    if kind not in KINDS:
+        raise NotAvailable("Tento druh kvízu z příkladu hry otevřít neumíme.")
+    query = [("tah", str(turn)), ("krok", str(number)), ("druh", kind)]
+    extra = EXTRA.get(kind)
+    if extra and params.get(extra):
+        value = params.get(extra)
+        if extra == "hod":
+            value = str(_int(value, "hod", high=12))
+        query.append((extra, value[:20]))
     player = params.get("hrac", "")
-    extra = tuple(sorted((k, params.get(k, "")) for k in ("hod", "surovina", "co")))
-    return _prepare(turn, number, kind, player, extra)
+    if player:
+        query.append(("hrac", player[:20]))
+    return query
+
+
+def prepare_from_query(params) -> quiz.Prepared:
+    """The prepared sandbox for the query parameters; raises NotAvailable with a reason."""
+    query = dict(canonical_query(params))
+    turn, number, kind = int(query["tah"]), int(query["krok"]), query["druh"]
+    extra = tuple((k, query[k]) for k in ("hod", "surovina", "co") if k in query)
+    return _prepare(turn, number, kind, query.get("hrac", ""), extra)
 
 
 @lru_cache(maxsize=256)

@@ -5,22 +5,36 @@ sandbox templates need. Shared by practice (:mod:`tutorial.quiz.views`) and clas
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 
-from tutorial import board_svg, quiz
+from tutorial import board_svg, board_text, quiz
 from tutorial.quiz import drawing
 
 SELECTIONS = "kviz_vyber"  # session: question key -> selected place ids
 
 
 def remember(request: HttpRequest, name: str, key: str, value, cap: int) -> None:
-    """Store a value in a session dict, keeping only the ``cap`` most recent keys."""
+    """Store a value in a session dict, keeping only the ``cap`` most recent keys.
+
+    Nothing is written when nothing changes. A visitor who brought no session cookie gets a
+    session that lives only SESSION_FIRST_VISIT_AGE: a browser that refuses cookies would
+    otherwise leave a week-long row behind on every click. Once the cookie comes back, the
+    session gets the normal age.
+    """
     store = dict(request.session.get(name, {}))
+    if store.get(key) == value:
+        return
     store.pop(key, None)
     store[key] = value
     while len(store) > cap:
         store.pop(next(iter(store)))
+    first_visit = settings.SESSION_FIRST_VISIT_AGE
+    if request.session.session_key is None:
+        request.session.set_expiry(first_visit)
+    elif request.session.get("_session_expiry") == first_visit:
+        request.session.set_expiry(None)
     request.session[name] = store
 
 
@@ -29,10 +43,12 @@ def selection(request: HttpRequest, key: str) -> list[str]:
 
 
 def toggle(request: HttpRequest, key: str, prepared, place: str) -> None:
-    chosen = set(selection(request, key))
-    chosen ^= {place}
-    chosen = quiz.normalize(prepared, chosen)
-    remember(request, SELECTIONS, key, chosen, cap=40)
+    if not prepared.clicks:  # a question answered in a form has no places to mark
+        return
+    before = selection(request, key)
+    chosen = quiz.normalize(prepared, set(before) ^ {place})
+    if chosen != before:  # an unknown place changes nothing and stores nothing
+        remember(request, SELECTIONS, key, chosen, cap=40)
 
 
 def clear_selection(request: HttpRequest, key: str) -> None:
@@ -97,6 +113,7 @@ def sandbox_context(prepared, *, selected=(), graded=None, toggle_prefix="", ans
         "kind": prepared.kind,
         "question": prepared.question,
         "board_svg": board,
+        "board_text": board_text.by_hex(prepared.board) if board else [],
         "selected": list(selected),
         "selected_names": names,
         "graded": graded,

@@ -8,6 +8,7 @@ lives in the session); with htmx a click swaps only the sandbox.
 from __future__ import annotations
 
 import random
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -188,22 +189,34 @@ def result(request: HttpRequest, kind: str, variant: str) -> HttpResponse:
 
 
 def try_it(request: HttpRequest) -> HttpResponse:
-    """"Zkus sám" from a step of the example game: a sandbox at exactly that position."""
+    """"Zkus sám" from a step of the example game: a sandbox at exactly that position.
+
+    The page and its cached boards are keyed on the checked parameters only; a URL with
+    anything else (an unknown parameter, a repeated one, "05" for "5") is redirected to
+    the clean one first.
+    """
     try:
+        canonical = replayed.canonical_query(request.GET)
         prepared = replayed.prepare_from_query(request.GET)
     except replayed.NotAvailable as problem:
         return pages.message(request, "Tuhle pozici otevřít neumíme", str(problem), status=404,
                         retry_url=reverse("example:game"))
-    query = request.GET.copy()
-    for name in ("prepnout", "zrusit", "vysledek"):
-        query.pop(name, None)
-    base_url = f"{reverse('quizzes:try')}?{query.urlencode()}"
+    base_url = f"{reverse('quizzes:try')}?{urlencode(canonical)}"
+    actions = [(name, request.GET[name]) for name in TRY_ACTIONS if name in request.GET]
+    if request.method == "GET" and _query_pairs(request) != sorted(canonical + actions[:1]):
+        return redirect(_with(base_url, urlencode(actions[:1])) if actions else base_url)
     new_url = reverse("quizzes:kind", kwargs={"kind": prepared.kind.slug})
     if request.method == "GET" and "vysledek" in request.GET:
         return _practice_result(request, prepared, again_url=base_url, new_url=new_url)
     return _practice(request, prepared, base_url=base_url,
                      result_url=_with(base_url, "vysledek=1"), new_url=new_url)
 
+
+TRY_ACTIONS = ("prepnout", "zrusit", "vysledek")
+
+
+def _query_pairs(request: HttpRequest) -> list[tuple[str, str]]:
+    return sorted((name, value) for name, values in request.GET.lists() for value in values)
 
 
 def practice_links(slug: str) -> list[tuple[str, str]]:

@@ -1,0 +1,241 @@
+"""The HTTP layer of the reading pages: a page cache, ETag and 304, Cache-Control by kind of
+page, gzip.
+
+Every page is one of three kinds:
+
+content   the same for every visitor (home, the Almanach, the example game, the quizzes for a
+          visitor without a session): kept whole in Django's cache and served from it, with a
+          weak ETag (304 on revalidation), ``public, max-age, stale-while-revalidate`` and a
+          gzip copy made once when it is stored.
+form      a content page whose form posts, so it carries a CSRF token: kept in the cache with
+          the token taken out, served with a fresh token of the visitor's own (and the CSRF
+          cookie), ``private, no-cache``, never compressed (BREACH: a secret next to input).
+personal  anything that reads a visitor's session or belongs to a teacher or pupil, and every
+          route not listed as public: ``private, no-store``, never stored.
+
+A view that sets Cache-Control itself keeps it. The cache key holds the site's version (a
+hash of its code, templates, static files and content files, made at start-up), so a deploy
+never serves the previous one's pages; entries also expire after PAGE_CACHE_SECONDS.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+
+CONTENT_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=86400"
+FORM_CACHE_CONTROL = "private, no-cache"
+PERSONAL_CACHE_CONTROL = "private, no-store"
+
+# Routes whose pages are the same for everybody who has no session.
+PUBLIC_NAMESPACES = frozenset({"almanach", "example", "quizzes", "offline"})
+PUBLIC_NAMES = frozenset({"home"})
+PRIVATE_ROUTES = frozenset({"quizzes:result"})
+
+# Headers that choose between different pages at one URL (htmx fragments).
+KEY_HEADERS = ("HTTP_HX_REQUEST", "HTTP_HX_HISTORY_RESTORE_REQUEST")
+# Headers of a stored page that belong to one response only.
+UNSTORED_HEADERS = frozenset({"content-length", "date", "set-cookie", "etag"})
+
+_TOKEN_FIELD = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{32,128})"')
+_TOKEN_MARK = b"__csrf_token__"
+_MIN_GZIP_SIZE = 512
+
+# What makes up the site: a change to any of these files is a new version.
+_VERSIONED_DIRS = ("config", "almanach", "tutorial", "engine", "templates", "static")
+_VERSIONED_SUFFIXES = frozenset(
+    {".py", ".html", ".css", ".js", ".md", ".toml", ".json", ".svg", ".png", ".webmanifest"}
+)
+
+
+@cache
+def site_version() -> str:
+    """A short hash of the site's files, computed once per process."""
+    digest = hashlib.blake2b(digest_size=6)
+    for name in _VERSIONED_DIRS:
+        for path in sorted(Path(settings.BASE_DIR, name).rglob("*")):
+            if path.suffix in _VERSIONED_SUFFIXES and path.is_file():
+                digest.update(str(path.relative_to(settings.BASE_DIR)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class StoredPage:
+    """A page as the cache keeps it (plain data, so Redis and Memcached can hold it)."""
+
+    status: int
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+    gzipped: bytes | None
+    etag: str
+    has_token: bool
+    reads_session: bool
+
+    def response_for(self, request: HttpRequest) -> HttpResponse:
+        if self.has_token:
+            body = self.body.replace(_TOKEN_MARK, get_token(request).encode())
+            return self._response(body)
+        if self.etag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
+            response = HttpResponseNotModified()
+            for name, value in self.headers:
+                if name.lower() in ("cache-control", "vary", "content-location"):
+                    response[name] = value
+            response["ETag"] = self.etag
+            return response
+        if self.gzipped is not None and _accepts_gzip(request):
+            response = self._response(self.gzipped)
+            response["Content-Encoding"] = "gzip"
+        else:
+            response = self._response(self.body)
+        response["ETag"] = self.etag
+        return response
+
+    def _response(self, body: bytes) -> HttpResponse:
+        response = HttpResponse(body, status=self.status)
+        for name, value in self.headers:
+            response[name] = value
+        response["Content-Length"] = str(len(body))
+        return response
+
+
+class PageCacheMiddleware:
+    """Serves content pages from Django's cache and gives every page its Cache-Control.
+
+    It sits just after CsrfViewMiddleware, so a form page served from the cache still gets
+    its CSRF cookie from there."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+        site_version()  # at start-up, not on a visitor's request
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            response = self.get_response(request)
+            _set_cache_control(response, PERSONAL_CACHE_CONTROL)
+            return response
+        key = _key(request)
+        stored = _cache().get(key)
+        if stored is not None and not (stored.reads_session and _has_session(request)):
+            return stored.response_for(request)
+        response = self.get_response(request)
+        kind = page_kind(request, response)
+        if kind == "personal" or response.cookies:
+            _set_cache_control(response, PERSONAL_CACHE_CONTROL)
+            return response
+        if response.status_code != 200 or response.streaming:
+            return response
+        stored = _store(request, response, kind)
+        if stored is None:
+            _set_cache_control(response, PERSONAL_CACHE_CONTROL)
+            return response
+        if settings.PAGE_CACHE_SECONDS > 0:
+            _cache().set(key, stored, settings.PAGE_CACHE_SECONDS)
+        return stored.response_for(request)
+
+
+def page_kind(request: HttpRequest, response: HttpResponse) -> str:
+    """'content', 'form' or 'personal' (see the module's docstring)."""
+    match = request.resolver_match
+    if match is None or match.view_name in PRIVATE_ROUTES:
+        return "personal"
+    if match.namespace not in PUBLIC_NAMESPACES and match.view_name not in PUBLIC_NAMES:
+        return "personal"
+    session = getattr(request, "session", None)
+    if session is not None and session.modified:
+        return "personal"  # this request changed the visitor's own state
+    if _has_session(request) and _session_read(request):
+        return "personal"
+    if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+        return "form"
+    return "content"
+
+
+def _store(request: HttpRequest, response: HttpResponse, kind: str) -> StoredPage | None:
+    body = response.content
+    has_token = kind == "form"
+    if has_token:
+        match = _TOKEN_FIELD.search(body)
+        if match is None:
+            return None  # a token somewhere we cannot find again: never share that page
+        body = body.replace(match.group(1), _TOKEN_MARK)
+    reads_session = _session_read(request)
+    if reads_session:
+        # SessionMiddleware adds this only when the view runs, not on a cache hit.
+        patch_vary_headers(response, ["Cookie"])
+    _set_cache_control(response, FORM_CACHE_CONTROL if has_token else CONTENT_CACHE_CONTROL)
+    gzipped = None
+    if not has_token and len(body) >= _MIN_GZIP_SIZE and _compressible(response):
+        patch_vary_headers(response, ["Accept-Encoding"])
+        gzipped = gzip.compress(body, compresslevel=9, mtime=0)
+    headers = tuple(
+        (name, value) for name, value in response.items()
+        if name.lower() not in UNSTORED_HEADERS
+    )
+    etag = f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
+    return StoredPage(response.status_code, headers, body, gzipped, etag, has_token,
+                      reads_session)
+
+
+def _set_cache_control(response: HttpResponse, value: str) -> None:
+    if not response.has_header("Cache-Control"):
+        response["Cache-Control"] = value
+
+
+def _compressible(response: HttpResponse) -> bool:
+    content_type = response.get("Content-Type", "")
+    return content_type.startswith(("text/", "application/json", "application/javascript",
+                                    "application/manifest+json", "image/svg+xml"))
+
+
+def _accepts_gzip(request: HttpRequest) -> bool:
+    for coding in request.META.get("HTTP_ACCEPT_ENCODING", "").split(","):
+        name, _, params = coding.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+def _has_session(request: HttpRequest) -> bool:
+    return settings.SESSION_COOKIE_NAME in request.COOKIES
+
+
+def _session_read(request: HttpRequest) -> bool:
+    session = getattr(request, "session", None)
+    return bool(session is not None and session.accessed)
+
+
+def _key(request: HttpRequest) -> str:
+    varying = "|".join(request.META.get(name, "") for name in KEY_HEADERS)
+    raw = f"{request.scheme}://{request.get_host()}{request.get_full_path()}|{varying}".encode()
+    return f"page:{site_version()}:{hashlib.blake2b(raw, digest_size=16).hexdigest()}"
+
+
+def _cache():
+    return caches[settings.PAGE_CACHE_ALIAS]
+
+
+def warm_up() -> None:
+    """At start-up, what the first visitors would otherwise wait for: the search index with
+    its word lists (over a second) and the example game's replay."""
+    from django.db import DatabaseError
+
+    from almanach import search
+    from tutorial.example.replay import example_game
+
+    example_game()
+    try:
+        search.site_index().search("zloděj")
+    except DatabaseError:
+        pass  # no tables yet (before migrate): the first search builds the index instead

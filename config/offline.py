@@ -1,0 +1,141 @@
+"""Installable and readable offline: the web app manifest, the favicon, the service worker with
+the list of what it keeps, the offline search index and the offline page.
+
+The service worker (static/sw.js) is served from the site's root so that its scope is the
+whole site; the site's version is written into it, so every deploy installs a new worker
+with a new cache and the old one is deleted.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import path, reverse
+from django.views.decorators.http import require_safe
+
+from almanach import czech, search
+from almanach.models import Entry
+from config.caching import site_version
+
+THEME_COLOUR = "#a3401b"
+BACKGROUND_COLOUR = "#fffdf8"
+# Static files every offline page needs (the htmx file is django-htmx's, as {% htmx_script %}).
+ASSETS = ("css/site.css", "js/site.js", "js/offline.js", "js/offline-search.js",
+          "django_htmx/htmx-2.min.js", "icons/icon.svg", "icons/favicon-32.png",
+          "icons/icon-192.png")
+SNIPPET_LENGTH = 140
+_WORD = re.compile(r"\w+")
+
+
+@cache
+def _read_static(name: str) -> bytes:
+    return (settings.BASE_DIR / "static" / name).read_bytes()
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    source = _read_static("sw.js").decode().replace("__VERSION__", site_version())
+    source = source.replace("__PRECACHE_URL__", reverse("offline:precache"))
+    source = source.replace("__STATIC_URL__", settings.STATIC_URL)
+    source = source.replace("__SEARCH_SCRIPT__", static("js/offline-search.js"))
+    source = source.replace("__SEARCH_INDEX__", reverse("offline:search_index"))
+    source = source.replace("__SEARCH_PAGE__", reverse("almanach:search"))
+    response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
+    # Browsers check for a new worker anyway; no-cache makes every proxy ask too.
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_safe
+def manifest(request: HttpRequest) -> JsonResponse:
+    icon = static("icons/icon-512.png")
+    payload = {
+        "name": "Almanach Katanu",
+        "short_name": "Almanach",
+        "description": "Český výklad pravidel hry Osadníci z Katanu: almanach, příklad hry"
+                       " a kvízy, i bez připojení.",
+        "lang": "cs",
+        "dir": "ltr",
+        "start_url": reverse("home"),
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "icons": [
+            {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": icon, "sizes": "512x512", "type": "image/png"},
+            {"src": icon, "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+    return JsonResponse(payload, content_type="application/manifest+json",
+                        json_dumps_params={"ensure_ascii": False})
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    response = HttpResponse(_read_static("favicon.ico"), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@require_safe
+def precache(request: HttpRequest) -> JsonResponse:
+    """Everything the service worker keeps on install: the whole Almanach and its assets."""
+    entries = [entry.get_absolute_url() for entry in Entry.objects.order_by("sort_key")]
+    pages = [reverse("home"), reverse("almanach:index"), *entries, reverse("offline:page"),
+             reverse("offline:search_index"), reverse("offline:manifest")]
+    return JsonResponse({
+        "version": site_version(),
+        "offline_page": reverse("offline:page"),
+        "search_page": reverse("almanach:search"),
+        "keep_visited": [reverse("example:game")],
+        "urls": pages + [static(name) for name in ASSETS],
+    })
+
+
+@require_safe
+def search_index(request: HttpRequest) -> JsonResponse:
+    """A compact index for searching offline: every entry's folded words, once each."""
+    items = []
+    for document in search.site_index().documents:
+        words = dict.fromkeys(_WORD.findall(czech.fold(document.text)))
+        items.append({
+            "headword": document.headword,
+            "url": document.url,
+            "names": czech.fold(" ".join((document.headword, *document.aliases))),
+            "words": " ".join(word for word in words if len(word) > 1),
+            "snippet": _snippet(document.text),
+        })
+    return JsonResponse({"version": site_version(), "entries": items},
+                        json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})
+
+
+def _snippet(text: str) -> str:
+    flat = " ".join(text.split())
+    if len(flat) <= SNIPPET_LENGTH:
+        return flat
+    return flat[:SNIPPET_LENGTH].rsplit(" ", 1)[0] + "…"
+
+
+@require_safe
+def offline_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "offline.html", {"section": "almanach"})
+
+
+app_name = "offline"
+
+urlpatterns = [
+    path("sw.js", service_worker, name="service_worker"),
+    path("manifest.webmanifest", manifest, name="manifest"),
+    path("favicon.ico", favicon, name="favicon"),
+    path("bez-pripojeni/", offline_page, name="page"),
+    path("bez-pripojeni/seznam.json", precache, name="precache"),
+    path("bez-pripojeni/hledani.json", search_index, name="search_index"),
+]

@@ -1,0 +1,63 @@
+"""axe-core in the browser tests: every kind of page, on a phone (390 px) and a desktop
+(1280 px), with 0 violations.
+
+    from tests.browser.axe import PAGES, assert_accessible
+
+    assert_accessible(page, live_server.url + "/hrat/")   # load at each width, check
+    assert_accessible(page)                               # check the page as it is now
+
+PAGES lists the pages anyone can open without setting anything up; a family whose pages
+need a game, a login or a running lesson calls assert_accessible from its own test (the
+play pages, the lessons' projector): add a line there, not a new harness.
+"""
+
+from __future__ import annotations
+
+from axe_playwright_python.sync_playwright import Axe
+
+VIEWPORTS = ({"width": 390, "height": 844}, {"width": 1280, "height": 800})
+
+# path -> what kind of page it stands for.
+PAGES = {
+    "/": "home",
+    "/almanach/": "Almanach index",
+    "/almanach/zlodej/": "entry with cards and examples",
+    "/almanach/herni-material/": "Almanach page",
+    "/almanach/hledat/?q=zlodej": "search results",
+    "/almanach/hledat/?q=qqqxx": "search: nothing found",
+    "/priklad-hry/": "example game start",
+    "/priklad-hry/tah/3/krok/1/": "example game step",
+    "/priklad-hry/tah/16/": "example game last turn",
+    "/kvizy/": "quiz index",
+    "/kvizy/vesnice/": "quiz kind",
+    "/kvizy/vesnice/a1/": "click question",
+    "/kvizy/vynosy/a1/": "table question",
+    "/kvizy/sedmicka/a1/": "form question",
+    "/hra/": "pupil join",
+    "/prihlaseni/": "teacher login",
+    "/bez-pripojeni/": "offline page",
+    "/neexistuje/": "404 page",
+}
+
+_axe = Axe()
+
+
+def violations(page) -> list[str]:
+    """axe-core's violations on the page as it is now, one readable line each."""
+    found = _axe.run(page).response["violations"]
+    return [
+        f"{item['id']} ({item['impact']}): {item['help']} at "
+        + ", ".join(" ".join(node["target"]) for node in item["nodes"][:5])
+        for item in found
+    ]
+
+
+def assert_accessible(page, url: str | None = None) -> None:
+    """No axe violation at either width (loading ``url`` anew at each, when given)."""
+    problems = []
+    for viewport in VIEWPORTS:
+        page.set_viewport_size(viewport)
+        if url:
+            page.goto(url)
+        problems += [f"{viewport['width']} px {page.url}: {line}" for line in violations(page)]
+    assert not problems, "\n".join(problems)

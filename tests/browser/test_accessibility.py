@@ -1,0 +1,64 @@
+"""0 axe-core violations on every kind of page, at 390 px and 1280 px (tests/browser/axe.py)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from tests.browser.axe import PAGES, assert_accessible
+from tutorial.lessons import classroom
+from tutorial.models import ClassSession, Quiz, QuizItem
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content")]
+
+PASSWORD = "Katan-uci-2026!"
+
+
+@pytest.mark.parametrize("path", list(PAGES), ids=list(PAGES.values()))
+def test_a_page_has_no_axe_violations(live_server, page, path):
+    assert_accessible(page, live_server.url + path)
+
+
+@pytest.fixture
+def running_lesson(transactional_db):
+    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
+    quiz = Quiz.objects.create(owner=teacher, title="Vesnice a výnosy")
+    for order, (kind, variant) in enumerate([("vesnice", "a1"), ("vynosy", "a1"),
+                                             ("sedmicka", "a1")], start=1):
+        QuizItem.objects.create(quiz=quiz, order=order, kind=kind, variant=variant)
+    session = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, False)
+    classroom.control(session, "start")
+    return session
+
+
+def test_a_class_lesson_has_no_axe_violations_for_pupil_and_teacher(live_server, browser,
+                                                                    running_lesson):
+    code = running_lesson.code
+    pupil_context = browser.new_context(locale="cs-CZ", service_workers="block")
+    pupil = pupil_context.new_page()
+    pupil.goto(f"{live_server.url}/hra/{code}/")
+    pupil.fill("#prezdivka", "Rychlý Ježek s dlouhou přezdívkou")
+    pupil.get_by_role("button", name="Připojit se").click()
+    expect(pupil.locator("h1")).to_contain_text("Otázka 1 z 3")
+    assert_accessible(pupil)
+    pupil.get_by_role("button", name="Vyhodnotit").click()
+    expect(pupil.locator(".quiz-feedback h2")).to_be_visible()
+    assert_accessible(pupil)
+
+    teacher_context = browser.new_context(locale="cs-CZ", service_workers="block")
+    teacher = teacher_context.new_page()
+    teacher.goto(f"{live_server.url}/prihlaseni/")
+    teacher.fill("#id_username", "novakova")
+    teacher.fill("#id_password", PASSWORD)
+    teacher.get_by_role("button", name="Přihlásit se").click()
+    expect(teacher.locator("h1")).to_have_text("Pro učitele")
+    assert_accessible(teacher)
+    for path in (f"/ucitel/kviz/{running_lesson.quiz_id}/", f"/ucitel/hodina/{code}/",
+                 f"/ucitel/hodina/{code}/vysledky/"):
+        assert_accessible(teacher, live_server.url + path)
+    # The live results' table scrolls sideways on a phone: a keyboard reaches it.
+    table_box = teacher.locator(".result-table").locator("xpath=..")
+    assert table_box.get_attribute("tabindex") == "0"
+    assert table_box.get_attribute("role") == "region"
+    assert table_box.get_attribute("aria-label")
+    for context in (pupil_context, teacher_context):
+        context.close()

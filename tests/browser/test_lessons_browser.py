@@ -1,0 +1,286 @@
+"""A whole class lesson in a real browser: the teacher runs it from the projector page while
+three pupils answer on a 360 px phone, a 390 px phone and a desktop. Covers the reveal, the
+refusal of answers after the reveal and after time-up, rejoining with the seat PIN and by a
+released seat, late joining, ending the lesson with its confirmation, and the pupils' end
+screen. Also the board at 360 px: path tap areas, the skip link and arrow keys.
+
+Polling pages are waited for with `expect` (they refresh within a few seconds); where a
+pupil must act on a page that is already out of date, that pupil's polling is switched off
+so the outcome never depends on timing.
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from tutorial.lessons import classroom
+from tutorial.models import Answer, ClassSession, Pupil, Quiz, QuizItem
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "Katan-uci-2026!"
+POLL = 9000  # ms: pages poll every 3 s
+
+
+@pytest.fixture
+def lesson(transactional_db):
+    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
+    quiz = Quiz.objects.create(owner=teacher, title="Vesnice a sedmička")
+    QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
+    QuizItem.objects.create(quiz=quiz, order=2, kind="sedmicka", variant="a1")
+    return classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, 60, True,
+                                   show_ranking=True)
+
+
+def _context(browser, width, height, errors, polling=True):
+    context = browser.new_context(locale="cs-CZ", viewport={"width": width, "height": height})
+    context.set_default_timeout(10_000)
+    if not polling:
+        context.route("**/stav/**", lambda route: route.abort())
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page
+
+
+def _join(page, url, nickname, code=None):
+    page.goto(url)
+    if code:
+        page.fill("#kod", code)
+    page.fill("#prezdivka", nickname)
+    page.get_by_role("button", name="Připojit se").click()
+
+
+def _fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, lesson):
+    session, base, errors = lesson, live_server.url, []
+    contexts = []
+
+    teacher_context, teacher = _context(browser, 1920, 1080, errors)
+    contexts.append(teacher_context)
+    teacher.goto(f"{base}/prihlaseni/")
+    teacher.fill("#id_username", "novakova")
+    teacher.fill("#id_password", PASSWORD)
+    teacher.get_by_role("button", name="Přihlásit se").click()
+    expect(teacher.locator("h1")).to_have_text("Pro učitele")
+    teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+    # A page of its own: no site header or search, the code large, the QR code loaded.
+    expect(teacher.locator(".site-header")).to_have_count(0)
+    expect(teacher.locator(".projector-big-code")).to_have_text(session.code)
+    assert teacher.evaluate("document.querySelector('.projector-qr').naturalWidth") > 0
+    code_size = teacher.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.projector-big-code')).fontSize)")
+    assert code_size >= 100
+
+    # Three pupils: two phones and a desktop, by the code and by the join link.
+    ada_context, ada = _context(browser, 360, 740, errors)
+    bob_context, bob = _context(browser, 390, 844, errors, polling=False)
+    cyril_context, cyril = _context(browser, 1280, 800, errors, polling=False)
+    contexts += [ada_context, bob_context, cyril_context]
+    _join(ada, f"{base}/hra/", "Ada", code=session.code.lower())
+    _join(bob, f"{base}/hra/{session.code}/", "Bob")
+    _join(cyril, f"{base}/hra/", "Cyril", code=f" {session.code[:3]} {session.code[3:]} ")
+    for pupil in (ada, bob, cyril):
+        expect(pupil.locator("h1")).to_have_text("Čekáme na začátek")
+        expect(pupil.locator(".seat-pin-box")).to_contain_text("PIN vašeho místa")
+    ada_pin = Pupil.objects.get(nickname="Ada").pin
+    expect(ada.locator(".seat-pin-box")).to_contain_text(ada_pin)
+    expect(teacher.locator(".projector-count")).to_have_text("Připojeno 3", timeout=POLL)
+
+    # Start: the polling phone gets the first question by itself.
+    teacher.get_by_role("button", name="Začít").click()
+    expect(ada.locator("h1")).to_contain_text("Otázka 1 z 2", timeout=POLL)
+    for pupil in (bob, cyril):
+        pupil.reload()
+        expect(pupil.locator("h1")).to_contain_text("Otázka 1 z 2")
+    assert _fits(ada) and _fits(bob)
+
+    # Answers are saved, and nothing tells right from wrong yet.
+    ada.locator("a.target[data-id='b2.SE']").click()
+    expect(ada.locator(".quiz-selected")).to_contain_text("Označeno 1: u pouště, pastviny 12")
+    ada.get_by_role("button", name="Vyhodnotit").click()
+    expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+    bob.locator("a.target[data-id='e3.SE']").click()
+    expect(bob.locator(".quiz-selected")).to_contain_text("Označeno 1")
+    bob.get_by_role("button", name="Vyhodnotit").click()
+    expect(bob.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+    for pupil in (ada, bob):
+        expect(pupil.locator(".quiz-feedback")).to_have_count(0)
+        expect(pupil.locator(".mark")).to_have_count(0)
+    expect(teacher.locator(".projector-count")).to_have_text("2 z 3 odpovědělo", timeout=POLL)
+    expect(teacher.locator(".projector-board .heat-count")).to_have_count(2)
+    expect(teacher.locator(".projector-board .mark-hit")).to_have_count(0)
+    # Cyril marks a spot but is too slow: the teacher reveals first.
+    cyril.locator("a.target[data-id='b2.SE']").click()
+    expect(cyril.locator(".quiz-selected")).to_contain_text("Označeno 1")
+
+    teacher.get_by_role("button", name="Odhalit").click()
+    expect(teacher.locator(".projector-state")).to_have_text("Správná odpověď odhalena")
+    expect(teacher.locator(".projector-board .mark-hit")).to_have_count(1)
+    expect(teacher.locator(".projector-spots")).to_contain_text("1× u pouště, pastviny 12")
+    # The count on the right spot is drawn above its mark and large enough for a classroom.
+    badge = teacher.locator(".projector-board .heat-count text").first.bounding_box()
+    assert badge["height"] >= 24
+    cyril.get_by_role("button", name="Vyhodnotit").click()
+    expect(cyril.locator(".quiz-error[role='alert']")).to_contain_text("už je odhalená")
+    expect(cyril.locator(".quiz-play")).to_contain_text("Na tuto otázku jste neodpověděli")
+    expect(ada.locator(".quiz-feedback h2")).to_have_text("Správně", timeout=POLL)
+    bob.reload()
+    expect(bob.locator(".quiz-feedback h2")).to_have_text("Ne tak docela")
+    assert not Answer.objects.filter(pupil__nickname="Cyril").exists()
+
+    # The next question, and the time runs out before Bob answers.
+    teacher.get_by_role("button", name="Další otázka").click()
+    expect(teacher.locator("#otazka")).to_contain_text("Otázka 2 z 2")
+    expect(teacher.locator(".projector-timer")).to_contain_text("Zbývá")
+    expect(ada.locator("h1")).to_contain_text("Otázka 2 z 2", timeout=POLL)
+    bob.reload()
+    for pupil in (ada, bob):
+        expect(pupil.locator(".quiz-timer")).to_contain_text("Zbývá")
+    ada.select_option("#pole-orange", "0")
+    ada.select_option("#pole-red", "4")
+    ada.select_option("#pole-blue", "5")
+    ada.get_by_role("button", name="Vyhodnotit").click()
+    expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+    bob.select_option("#pole-orange", "0")
+    bob.select_option("#pole-red", "4")
+    bob.select_option("#pole-blue", "5")
+    ClassSession.objects.filter(pk=session.pk).update(
+        question_started=timezone.now() - timedelta(seconds=61))
+    bob.get_by_role("button", name="Vyhodnotit").click()
+    expect(bob.locator(".quiz-error[role='alert']")).to_contain_text("Čas vypršel")
+    assert not Answer.objects.filter(pupil__nickname="Bob", item__order=2).exists()
+    expect(teacher.locator(".projector-state")).to_contain_text("Čas vypršel", timeout=POLL)
+
+    # Ada's phone loses its seat: a new browser takes it back with the PIN, nobody without.
+    phone_context, phone = _context(browser, 360, 740, errors)
+    contexts.append(phone_context)
+    _join(phone, f"{base}/hra/{session.code}/", "ada")
+    expect(phone.locator(".quiz-error")).to_contain_text("zadejte jeho PIN")
+    phone.fill("#pin", "0000" if ada_pin != "0000" else "1111")
+    phone.fill("#prezdivka", "Ada")
+    phone.get_by_role("button", name="Připojit se").click()
+    expect(phone.locator(".quiz-error")).to_contain_text("PIN nesouhlasí")
+    phone.fill("#pin", ada_pin)
+    phone.fill("#prezdivka", "Ada")
+    phone.get_by_role("button", name="Připojit se").click()
+    expect(phone.locator(".play-head")).to_contain_text("Ada")
+    expect(phone.locator(".play-head")).to_contain_text("odpovězeno 2 z 2")
+    ada.reload()
+    expect(ada.locator("#prezdivka")).to_be_visible()  # the old device lost the seat
+
+    # Bob lost his PIN as well: the teacher releases his seat.
+    teacher.get_by_role("link", name="Žáci a místa").click()
+    teacher.get_by_role("button", name="Uvolnit místo žáka Bob").click()
+    expect(teacher.locator("#zaci")).to_contain_text("místo uvolněno")
+    tablet_context, tablet = _context(browser, 390, 844, errors)
+    contexts.append(tablet_context)
+    _join(tablet, f"{base}/hra/{session.code}/", "Bob")
+    expect(tablet.locator(".play-head")).to_contain_text("Bob")
+    assert Pupil.objects.filter(session=session).count() == 3
+
+    # Late joining is the teacher's toggle.
+    teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+    teacher.get_by_role("button", name="Připojování zapnuto").click()
+    expect(teacher.get_by_role("button", name="Připojování vypnuto")).to_be_visible()
+    late_context, late = _context(browser, 360, 740, errors)
+    contexts.append(late_context)
+    _join(late, f"{base}/hra/{session.code}/", "Pozdní")
+    expect(late.locator(".quiz-error")).to_contain_text("připojování vypnul")
+
+    # Ending asks first; then the projector shows the top five, the pupils their end screen.
+    teacher.get_by_role("link", name="Ukončit hodinu…").click()
+    expect(teacher.locator("h1")).to_have_text("Opravdu ukončit hodinu?")
+    teacher.get_by_role("link", name="Ne, zpět na projektor").click()
+    session.refresh_from_db()
+    assert session.state == ClassSession.State.RUNNING
+    teacher.get_by_role("link", name="Ukončit hodinu…").click()
+    teacher.get_by_role("button", name="Ano, ukončit hodinu").click()
+    expect(teacher.locator(".projector-overview h2").first).to_have_text("Hodina skončila")
+    expect(teacher.locator(".projector-top tbody tr").first).to_contain_text("Ada")
+    expect(teacher.locator(".projector-top")).to_contain_text("Body za rychlost")
+    teacher.goto(f"{base}/ucitel/hodina/{session.code}/vysledky/")
+    expect(teacher.locator(".quiz-badge")).to_have_count(0)  # no "právě teď" any more
+    expect(teacher.locator(".result-table")).to_contain_text("u pouště, pastviny 12")
+
+    expect(phone.locator("h1")).to_have_text("Hodina skončila", timeout=POLL)
+    expect(phone.locator(".lead")).to_contain_text("Správně jste odpověděli na 2 z 2")
+    expect(phone.locator(".lead")).to_contain_text("Jste na 1. místě z 3")
+    expect(phone.locator(".recap-item")).to_have_count(2)
+    expect(phone.locator(".recap-item").first.locator(".quiz-reasons li").first).to_be_visible()
+    assert _fits(phone)
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+def test_quiz_on_a_phone_taps_paths_generously_keyboard_skips_and_moves_tables_fit(
+        live_server, browser, transactional_db):
+    context = browser.new_context(locale="cs-CZ", viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/kvizy/silnice/a4/")
+        # A tap 12 px either side of a path's middle still hits that path: ≥ 24 px.
+        misses = page.evaluate("""() => {
+          const out = [];
+          for (const link of document.querySelectorAll('a.target-path')) {
+            const line = link.querySelector('line');
+            const svg = link.closest('svg');
+            const m = line.getScreenCTM();
+            const p = (x, y) => {
+              const q = svg.createSVGPoint(); q.x = x; q.y = y; return q.matrixTransform(m);
+            };
+            const a = p(+line.getAttribute('x1'), +line.getAttribute('y1'));
+            const b = p(+line.getAttribute('x2'), +line.getAttribute('y2'));
+            const len = Math.hypot(b.x - a.x, b.y - a.y);
+            const nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len;
+            const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+            for (const side of [-12, 12]) {
+              const hit = document.elementFromPoint(mx + nx * side, my + ny * side);
+              const target = hit && hit.closest('a.target');
+              if (!target || target.dataset.id !== link.dataset.id) out.push(link.dataset.id);
+            }
+          }
+          return out;
+        }""")
+        assert page.locator("a.target-path").count() >= 10
+        assert misses == []
+        # The skip link jumps over the board's many spots to the answer.
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.textContent") == "Přeskočit plán k odpovědi":
+                break
+        page.keyboard.press("Enter")
+        assert page.evaluate("location.hash") == "#odpoved"
+        # One Tab stop for the board; arrows move between spots; Tab leaves for the button.
+        first = page.locator("a.target[tabindex='0']")
+        expect(first).to_have_count(1)
+        first.focus()
+        start = page.evaluate("document.activeElement.dataset.id")
+        page.keyboard.press("ArrowRight")
+        moved = page.evaluate("document.activeElement.dataset.id")
+        assert moved and moved != start
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert label.startswith("Cesta ")
+        page.keyboard.press("Enter")
+        expect(page.locator(".quiz-selected")).to_contain_text("Označeno 1")
+        assert page.evaluate("document.activeElement.dataset.id") == moved
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.textContent") == "Vyhodnotit"
+        # "Co kdo dostane?": all five resource columns fit the phone, no hidden column.
+        page.goto(f"{live_server.url}/kvizy/vynosy/a1/")
+        widths = page.evaluate("""() => {
+          const table = document.querySelector('.quiz-grid');
+          return [table.scrollWidth, table.closest('.quiz-grid-wrap').clientWidth,
+                  table.querySelectorAll('thead th').length];
+        }""")
+        assert widths[0] <= widths[1] and widths[2] == 6, widths
+        ruda = page.locator(".quiz-grid thead th").last.bounding_box()
+        assert ruda["x"] + ruda["width"] <= 360
+    finally:
+        context.close()

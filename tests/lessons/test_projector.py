@@ -1,0 +1,145 @@
+"""The projector: a page of its own with the teacher's buttons; counts without marks before
+the reveal, the distribution and the top five after it; a cheap poll; ending asks first."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests.lessons.conftest import join
+from tutorial.lessons import classroom
+from tutorial.models import ClassSession
+
+pytestmark = pytest.mark.django_db
+
+
+def html(response) -> str:
+    return response.content.decode()
+
+
+def url(session) -> str:
+    return f"/ucitel/hodina/{session.code}/projektor/"
+
+
+def answer(session, name, data, number=1):
+    pupil = Client()
+    join(pupil, session, name)
+    pupil.post(f"/hra/{session.code}/{number}/", data)
+    return pupil
+
+
+def test_projector_is_a_full_screen_page_with_the_join_details(session, teacher_client):
+    page = html(teacher_client.get(url(session)))
+    assert 'class="projector"' in page and "site-header" not in page and "search" not in page
+    assert f'<p class="projector-big-code">{session.code}</p>' in page
+    assert f"/hra/{session.code}/" in page and f"{session.code}/qr.svg" in page
+    assert "Začít" in page and "Ukončit hodinu…" in page
+    assert "<script>" not in page and "style=" not in page  # strict CSP
+
+
+def test_before_the_reveal_counts_and_clicks_but_no_right_spots(session, teacher_client):
+    classroom.control(session, "start")
+    answer(session, "Ada", {"vyber": "1", "misto": ["b2.SE"]})
+    answer(session, "Bob", {"vyber": "1", "misto": ["e3.SE"]})
+    classroom.join(session, "Cyril")
+    page = html(teacher_client.get(url(session)))
+    assert "2 z 3 odpovědělo" in page and "Odhalit" in page
+    assert page.count('class="heat-count"') == 2
+    assert "mark-hit" not in page and "správně" not in page.lower().split("</nav>")[1]
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/",
+                        {"akce": "reveal", "zpet": "projektor"})
+    page = html(teacher_client.get(url(session)))
+    assert "Správná odpověď odhalena" in page and "mark-hit" in page
+    assert "1 z 2</strong> správně" in page
+    assert "1×</strong> u pouště, pastviny 12 a lesa 3" in page
+    # The count on the right spot is drawn after (above) the marks.
+    assert page.index('class="marks"') < page.index('class="heat-counts"')
+
+
+def test_form_question_shows_which_choices_the_class_made(session, teacher_client):
+    classroom.control(session, "start")
+    classroom.control(session, "next")
+    answer(session, "Ada", {"orange": "0", "red": "4", "blue": "5"}, number=2)
+    answer(session, "Bob", {"orange": "0", "red": "4", "blue": "4"}, number=2)
+    classroom.control(session, "reveal")
+    page = html(teacher_client.get(url(session)))
+    assert re.search(r"2×</strong> 4 ✓", page)
+    assert re.search(r"1×</strong> 4</span>", page) and re.search(r"1×</strong> 5 ✓", page)
+
+
+def test_top_five_only_when_the_teacher_wants_it_with_speed_apart(class_quiz, teacher,
+                                                                  teacher_client):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, None, True)
+    classroom.control(session, "start")
+    for number in range(7):
+        answer(session, f"Žák {number}", {"vyber": "1", "misto": ["b2.SE"] if number % 2 else []})
+    classroom.control(session, "reveal")
+    assert "Nejvíc správných odpovědí" not in html(teacher_client.get(url(session)))
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "ranking"})
+    page = html(teacher_client.get(url(session)))
+    top = page.split("Nejvíc správných odpovědí")[1]
+    assert top.count("<tr><td>") == 5 and "Body za rychlost" in top
+    # Right answers first (1, 3, 5); speed points only order pupils with as many right.
+    names = re.findall(r'<th scope="row">([^<]+)</th>', top)
+    assert sorted(names[:3]) == ["Žák 1", "Žák 3", "Žák 5"] and "Žák 6" not in names
+
+
+def test_poll_is_cheap_until_something_changes(session, teacher_client):
+    classroom.control(session, "start")
+    page = html(teacher_client.get(url(session)))
+    poll = re.search(r'hx-get="([^"]+cast=1[^"]+)"', page).group(1).replace("&amp;", "&")
+    assert teacher_client.get(poll).status_code == 204
+    answer(session, "Ada", {"vyber": "1", "misto": ["b2.SE"]})
+    live = teacher_client.get(poll)
+    assert live.status_code == 200 and "1 z 1 odpovědělo" in html(live)
+    assert html(live).lstrip().startswith('<div id="projektor-zive"')
+    classroom.control(session, "reveal")
+    assert teacher_client.get(poll)["HX-Refresh"] == "true"
+
+
+def test_ending_the_lesson_asks_first_and_works_without_javascript(session, teacher_client):
+    classroom.control(session, "start")
+    control = f"/ucitel/hodina/{session.code}/ovladani/"
+    response = teacher_client.post(control, {"akce": "close", "zpet": "projektor"})
+    assert response["Location"] == f"/ucitel/hodina/{session.code}/ukoncit/"
+    session.refresh_from_db()
+    assert session.state == ClassSession.State.RUNNING
+    page = html(teacher_client.get(response["Location"]))
+    assert "Opravdu ukončit hodinu?" in page and 'name="potvrdit" value="1"' in page
+    response = teacher_client.post(control, {"akce": "close", "potvrdit": "1",
+                                             "zpet": "projektor"})
+    assert response["Location"] == url(session)
+    session.refresh_from_db()
+    assert session.is_closed
+    assert "Hodina skončila" in html(teacher_client.get(url(session)))
+
+
+def test_badge_right_now_disappears_when_the_lesson_closes(session, teacher_client):
+    classroom.control(session, "start")
+    results = f"/ucitel/hodina/{session.code}/vysledky/"
+    assert "právě teď" in html(teacher_client.get(results))
+    classroom.control(session, "close")
+    assert "právě teď" not in html(teacher_client.get(results))
+
+
+def test_another_teacher_cannot_open_the_projector(session, django_user_model):
+    other = Client()
+    other.force_login(django_user_model.objects.create_user("jiny"))
+    assert other.get(url(session)).status_code == 404
+    assert other.get(f"/ucitel/hodina/{session.code}/ukoncit/").status_code == 404
+
+
+def test_self_paced_lesson_shows_progress_then_the_final_overview(class_quiz, teacher,
+                                                                  teacher_client):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.SELF, None, False,
+                                      show_ranking=True)
+    classroom.control(session, "start")
+    answer(session, "Ada", {"vyber": "1", "misto": ["b2.SE"]})
+    page = html(teacher_client.get(url(session)))
+    assert "Všechny otázky má hotové 0 z 1 žáků" in page and "Odhalit" not in page
+    # Nothing about right answers while pupils still answer.
+    assert "Nejvíc správných odpovědí" not in page and "správně" not in page.split("</nav>")[1]
+    classroom.control(session, "close")
+    page = html(teacher_client.get(url(session)))
+    assert "Hodina skončila" in page and "1 z 1</strong> správně" in page
+    assert "Nejvíc správných odpovědí" in page and "Ada" in page

@@ -1,0 +1,95 @@
+"""Quiz management: rename, copy, delete, reorder; a quiz stays editable after a lesson and
+the lesson keeps its own copy of the questions and its results."""
+
+import pytest
+from django.test import Client
+
+from tests.lessons.conftest import join
+from tutorial.lessons import classroom
+from tutorial.models import Answer, ClassSession, Quiz
+
+pytestmark = pytest.mark.django_db
+
+
+def html(response) -> str:
+    return response.content.decode()
+
+
+def kinds(quiz):
+    return [item.kind for item in quiz.items.all()]
+
+
+def test_rename_and_copy(teacher_client, class_quiz):
+    teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/prejmenovat/", {"nazev": "  Nový  název "})
+    class_quiz.refresh_from_db()
+    assert class_quiz.title == "Nový název"
+    assert teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/prejmenovat/",
+                               {"nazev": " "}).status_code == 400
+    response = teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/kopie/")
+    copy = Quiz.objects.exclude(pk=class_quiz.pk).get()
+    assert response["Location"] == f"/ucitel/kviz/{copy.pk}/"
+    assert copy.title == "Nový název (kopie)" and kinds(copy) == kinds(class_quiz)
+
+
+def test_reorder_questions(teacher_client, class_quiz):
+    first = class_quiz.items.get(order=1)
+    teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/posunout/{first.pk}/", {"smer": "dolu"})
+    assert kinds(class_quiz) == ["sedmicka", "vesnice", "silnice"]
+    last = class_quiz.items.get(order=3)
+    teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/posunout/{last.pk}/", {"smer": "nahoru"})
+    assert kinds(class_quiz) == ["sedmicka", "silnice", "vesnice"]
+    # Past either end, or a nonsense direction: nothing happens.
+    top = class_quiz.items.get(order=1)
+    teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/posunout/{top.pk}/", {"smer": "nahoru"})
+    teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/posunout/{top.pk}/", {"smer": "x"})
+    assert kinds(class_quiz) == ["sedmicka", "silnice", "vesnice"]
+    assert [item.order for item in class_quiz.items.all()] == [1, 2, 3]
+
+
+def test_a_quiz_is_reused_after_a_lesson_without_changing_the_lesson(teacher_client, session,
+                                                                   class_quiz):
+    pupil = Client()
+    join(pupil, session, "Ada")
+    classroom.control(session, "start")
+    pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    classroom.control(session, "close")
+    first = class_quiz.items.get(order=1)
+    teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/smazat/{first.pk}/")
+    teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/pridat/",
+                        {"druh": "zamori", "varianty": "almanach"})
+    assert kinds(class_quiz) == ["sedmicka", "silnice", "zamori"]
+    # The past lesson still has its three questions and Ada's right answer.
+    assert [item.kind for item in session.items.all()] == ["vesnice", "sedmicka", "silnice"]
+    page = html(teacher_client.get(f"/ucitel/hodina/{session.code}/vysledky/"))
+    assert "Kde smí stát vesnice?" in page and "Odpovědí: 1 · správně: 1" in page
+    # And a new lesson uses the quiz as it is now.
+    response = teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/spustit/", {"tempo": "ucitel"})
+    new = ClassSession.objects.exclude(pk=session.pk).get()
+    assert response.status_code == 302
+    assert [item.kind for item in new.items.all()] == ["sedmicka", "silnice", "zamori"]
+
+
+def test_delete_asks_first_and_keeps_past_lessons(teacher_client, session, class_quiz):
+    page = html(teacher_client.get(f"/ucitel/kviz/{class_quiz.pk}/smazat/"))
+    assert "Proběhlé hodiny s tímto kvízem (1) zůstanou" in page
+    response = teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/smazat/")
+    assert response.status_code == 400 and Quiz.objects.exists()
+    response = teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/smazat/", {"potvrdit": "1"})
+    assert response["Location"] == "/ucitel/" and not Quiz.objects.exists()
+    session.refresh_from_db()
+    assert session.quiz is None and session.items.count() == 3
+    page = html(teacher_client.get(f"/ucitel/hodina/{session.code}/"))
+    assert "Vesnice a sedmička" in page
+
+
+def test_nobody_manages_another_teacher_s_quiz(class_quiz, django_user_model):
+    other = Client()
+    other.force_login(django_user_model.objects.create_user("jiny"))
+    item = class_quiz.items.first()
+    base = f"/ucitel/kviz/{class_quiz.pk}/"
+    for url in (f"{base}prejmenovat/", f"{base}kopie/", f"{base}smazat/",
+                f"{base}posunout/{item.pk}/"):
+        assert other.post(url, {"nazev": "X", "potvrdit": "1", "smer": "dolu"}).status_code == 404
+    assert Quiz.objects.get().title == "Vesnice a sedmička" and Quiz.objects.count() == 1
+    assert kinds(class_quiz) == ["vesnice", "sedmicka", "silnice"]
+    assert not Answer.objects.exists()

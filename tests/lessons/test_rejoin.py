@@ -1,0 +1,108 @@
+"""Rejoining: a pupil on a new device takes their seat back with its PIN (guessing limited)
+or after the teacher released it; nobody else can take a seat over; late joining is the
+teacher's toggle."""
+
+import pytest
+from django.test import Client
+
+from tests.lessons.conftest import join
+from tutorial.lessons import classroom
+from tutorial.models import Answer, Pupil
+
+pytestmark = pytest.mark.django_db
+
+
+def html(response) -> str:
+    return response.content.decode()
+
+
+def rejoin(client, session, nickname, pin=""):
+    return client.post("/hra/", {"kod": session.code, "prezdivka": nickname, "pin": pin})
+
+
+@pytest.fixture
+def seated(session):
+    """Ada joined on her phone, answered, and her phone then died."""
+    phone = Client()
+    join(phone, session, "Ada")
+    classroom.control(session, "start")
+    phone.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    return phone, Pupil.objects.get(nickname="Ada")
+
+
+def test_the_pin_is_shown_to_the_pupil_at_joining(session):
+    phone = Client()
+    join(phone, session, "Ada")
+    pin = Pupil.objects.get().pin
+    assert len(pin) == 4 and pin.isdigit()
+    assert f"PIN vašeho místa: <strong>{pin}</strong>" in html(phone.get(f"/hra/{session.code}/"))
+
+
+def test_a_new_device_takes_the_seat_back_with_the_pin(session, seated):
+    phone, ada = seated
+    laptop = Client()
+    response = rejoin(laptop, session, "ada", ada.pin)
+    assert response.status_code == 302
+    page = html(laptop.get(f"/hra/{session.code}/"))
+    assert "Ada" in page and "odpovězeno 1 z 3" in page
+    assert Pupil.objects.count() == 1 and Answer.objects.count() == 1
+    # The old device no longer holds the seat: one seat, one device.
+    assert 'name="prezdivka"' in html(phone.get(f"/hra/{session.code}/"))
+
+
+def test_without_the_right_pin_nobody_takes_a_seat(session, seated):
+    _, ada = seated
+    stranger = Client()
+    response = rejoin(stranger, session, "Ada")
+    assert response.status_code == 409 and "zadejte jeho PIN" in html(response)
+    wrong = "0000" if ada.pin != "0000" else "1111"
+    response = rejoin(stranger, session, "Ada", wrong)
+    assert response.status_code == 403 and "PIN nesouhlasí" in html(response)
+    assert Pupil.objects.get().token == ada.token
+
+
+def test_pin_guessing_is_limited_per_seat(session, seated):
+    _, ada = seated
+    wrong = "0000" if ada.pin != "0000" else "1111"
+    for number in range(classroom.PIN_LIMIT):
+        rejoin(Client(REMOTE_ADDR=f"10.0.0.{number}"), session, "Ada", wrong)
+    response = rejoin(Client(), session, "Ada", ada.pin)
+    assert response.status_code == 429 and "uvolní" in html(response)
+    assert Pupil.objects.get().token == ada.token
+
+
+def test_the_teacher_releases_a_seat_for_a_pupil_without_the_pin(session, seated,
+                                                                  teacher_client):
+    phone, ada = seated
+    page = html(teacher_client.get(f"/ucitel/hodina/{session.code}/"))
+    assert f"/uvolnit/{ada.pk}/" in page
+    teacher_client.post(f"/ucitel/hodina/{session.code}/uvolnit/{ada.pk}/")
+    assert "místo uvolněno" in html(teacher_client.get(f"/ucitel/hodina/{session.code}/"))
+    assert 'name="prezdivka"' in html(phone.get(f"/hra/{session.code}/"))
+    tablet = Client()
+    assert rejoin(tablet, session, "Ada").status_code == 302
+    assert "odpovězeno 1 z 3" in html(tablet.get(f"/hra/{session.code}/"))
+    # Taken again: the next stranger needs the (new) PIN.
+    assert rejoin(Client(), session, "Ada").status_code == 409
+    assert teacher_client.post(f"/ucitel/hodina/{session.code}/uvolnit/999999/").status_code == 404
+
+
+def test_late_joining_is_the_teacher_s_toggle(session, seated, teacher_client):
+    _, ada = seated
+    assert join(Client(), session, "Včasný").status_code == 302
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "late"})
+    response = join(Client(), session, "Pozdní")
+    assert response.status_code == 403 and "připojování vypnul" in html(response)
+    # A pupil coming back to their seat is not a late joiner.
+    assert rejoin(Client(), session, "Ada", ada.pin).status_code == 302
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "late"})
+    assert join(Client(), session, "Pozdní").status_code == 302
+
+
+def test_the_lesson_is_a_hodina_on_pupils_screens(session):
+    pupil = Client()
+    for page in (html(pupil.get("/hra/")), html(join(pupil, session, "Ada") and
+                                             pupil.get(f"/hra/{session.code}/"))):
+        assert "hodin" in page
+        for word in (" hra ", "Hra ", "hry", "ke hře", "Zadej ", "Připoj se"):
+            assert word not in page.split("<main")[1].split("</main>")[0], word

@@ -1,0 +1,154 @@
+"""Fairness: nobody learns what is right before the reveal, closed questions take no answers,
+speed counts from each question's own start, and self-paced pupils have their own clock."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from tests.lessons.conftest import join
+from tutorial.lessons import classroom
+from tutorial.models import Answer, ClassSession, Pupil
+
+pytestmark = pytest.mark.django_db
+
+RIGHT = {"vyber": "1", "misto": ["b2.SE"]}
+WRONG = {"vyber": "1", "misto": ["e3.SE"]}
+
+
+def html(response) -> str:
+    return response.content.decode()
+
+
+def control(teacher_client, session, action, **extra):
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": action, **extra})
+    session.refresh_from_db()
+
+
+@pytest.fixture
+def started(session, teacher_client):
+    control(teacher_client, session, "start")
+    return session
+
+
+def test_a_pupil_sees_only_that_the_answer_is_saved_until_the_reveal(started, teacher_client):
+    pupil = Client()
+    join(pupil, started, "Ada")
+    pupil.post(f"/hra/{started.code}/1/", WRONG)
+    page = html(pupil.get(f"/hra/{started.code}/"))
+    assert "Odpověď uložena" in page and "Vaše odpověď: " in page
+    for leak in ("Ne tak docela", "Správně", "quiz-feedback", "mark-", "správně 0"):
+        assert leak not in page, leak
+    control(teacher_client, started, "reveal")
+    page = html(pupil.get(f"/hra/{started.code}/"))
+    assert "Ne tak docela" in page and "mark-wrong" in page and "mark-miss" in page
+    assert "Počkejte, až učitel spustí další otázku" in page
+
+
+def test_answers_to_a_revealed_or_passed_question_are_refused(started, teacher_client):
+    late, later = Client(), Client()
+    join(late, started, "Pozdní")
+    join(later, started, "Pozdější")
+    control(teacher_client, started, "reveal")
+    response = late.post(f"/hra/{started.code}/1/", RIGHT)
+    assert response.status_code == 409 and "už je odhalená" in html(response)
+    control(teacher_client, started, "next")
+    response = later.post(f"/hra/{started.code}/1/", RIGHT)
+    assert response.status_code == 409 and "učitel už přešel k další" in html(response)
+    assert not Answer.objects.exists()
+    with pytest.raises(classroom.Closed):
+        classroom.submit(started, Pupil.objects.first(), started.items.first(), ["b2.SE"])
+
+
+def test_time_up_closes_the_question_and_the_polling_page_notices(class_quiz, teacher,
+                                                                 teacher_client):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, 20, False)
+    pupil = Client()
+    join(pupil, session, "Pomalý")
+    control(teacher_client, session, "start")
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    version = re.search(r"stav/\?v=([\w-]+)", page).group(1)
+    assert "Zbývá" in page and "data-deadline" in page
+    ClassSession.objects.filter(pk=session.pk).update(
+        question_started=timezone.now() - timedelta(seconds=21))
+    status = pupil.get(f"/hra/{session.code}/stav/?v={version}")
+    assert status["HX-Refresh"] == "true"
+    response = pupil.post(f"/hra/{session.code}/1/", RIGHT)
+    assert response.status_code == 409 and "Čas vypršel" in html(response)
+    assert not Answer.objects.exists()
+    # Teacher's reveal mode: time-up closes, but the right answer waits for the teacher.
+    assert "Počkejte, až učitel odhalí" in html(pupil.get(f"/hra/{session.code}/"))
+
+
+def test_automatic_reveal_when_everyone_answered_or_time_is_up(class_quiz, teacher):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, 30, False,
+                                      reveal=ClassSession.Reveal.AUTO)
+    classroom.control(session, "start")
+    first, second = classroom.join(session, "Ada"), classroom.join(session, "Bob")
+    item = session.items.first()
+    classroom.submit(session, first, item, ["b2.SE"])
+    session.refresh_from_db()
+    assert not classroom.shown(session, 0)
+    classroom.submit(session, second, item, [])
+    session.refresh_from_db()
+    assert classroom.shown(session, 0)
+    classroom.control(session, "next")
+    assert not classroom.shown(session, 1)
+    session.question_started = timezone.now() - timedelta(seconds=31)
+    assert classroom.shown(session, 1)
+
+
+def test_self_paced_pupils_have_their_own_clock_and_move_on_when_it_runs_out(
+        class_quiz, teacher, teacher_client):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.SELF, 30, True)
+    pupil = Client()
+    join(pupil, session, "Iva")
+    control(teacher_client, session, "start")
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    assert "Otázka 1 z 3" in page and "data-reload" in page
+    seen = Pupil.objects.get()
+    assert seen.seen_order == 1 and seen.seen_at is not None
+    # The pupil's phone slept past the limit: the answer is refused, the next question comes.
+    Pupil.objects.filter(pk=seen.pk).update(seen_at=timezone.now() - timedelta(seconds=31))
+    response = pupil.post(f"/hra/{session.code}/1/", RIGHT)
+    assert response.status_code == 409 and "Čas vypršel" in html(response)
+    assert "Otázka 2 z 3" in html(pupil.get(f"/hra/{session.code}/"))
+    # Speed counts from when this pupil saw this question.
+    pupil.post(f"/hra/{session.code}/2/", {"orange": "0", "red": "4", "blue": "5"})
+    answer = Answer.objects.get()
+    assert answer.correct and answer.points > 900
+    # Until the teacher ends the lesson, nothing says right or wrong.
+    page = html(pupil.get(f"/hra/{session.code}/?po=2"))
+    assert "Odpověď uložena" in page and "Správně" not in page
+
+
+def test_end_screen_has_score_place_and_every_question_with_the_right_answer(
+        class_quiz, teacher, teacher_client):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, None, False,
+                                      show_ranking=True)
+    ada, bob = Client(), Client()
+    join(ada, session, "Ada")
+    join(bob, session, "Bob")
+    control(teacher_client, session, "start")
+    ada.post(f"/hra/{session.code}/1/", RIGHT)
+    bob.post(f"/hra/{session.code}/1/", WRONG)
+    control(teacher_client, session, "close", potvrdit="1")
+    page = html(bob.get(f"/hra/{session.code}/"))
+    assert "Hodina skončila" in page and "Správně jste odpověděli na 0 z 3" in page
+    assert "Jste na 2. místě z 2" in page
+    assert page.count('class="recap-item"') == 3
+    assert page.count("Na tuto otázku jste neodpověděli") == 2
+    assert "mark-hit" not in page or "mark-miss" in page  # Bob's miss is marked on the board
+    assert "Almanach</a>" in page  # the explanation links to the rule
+
+
+def test_teacher_buttons_pressed_twice_do_nothing_more(started):
+    classroom.control(started, "next")
+    again = ClassSession.objects.get(pk=started.pk)
+    classroom.control(again, "reveal")
+    classroom.control(again, "reveal")
+    assert again.current == 1 and again.revealed
+    started.refresh_from_db()
+    assert started.current == 1

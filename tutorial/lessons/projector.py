@@ -1,0 +1,99 @@
+"""The projector: a full-screen page of its own for the whole class to see, with the
+teacher's buttons on it (one screen is enough to run a lesson).
+
+Before a question is revealed it shows how many answered and where the class clicked,
+never which places are right; after the reveal, the right places, the distribution of
+answers and (if the teacher wants it) the top five, right answers apart from speed points.
+
+The page polls a cheap check every few seconds: 204 while nothing changed (two counts), the
+live part when answers came in, a full reload when the lesson moved on.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from tutorial.lessons import classroom, results
+from tutorial.lessons.teachers import heat_board, own_session, teacher_required
+from tutorial.models import Answer, ClassSession
+from tutorial.quiz.sandbox import sandbox_context
+
+
+def _tally(session: ClassSession) -> str:
+    """What the live part shows, in two numbers: answers to the question on screen (or the
+    whole lesson when self-paced) and pupils."""
+    pupils = session.pupils.count()
+    answers = Answer.objects.filter(pupil__session=session)
+    if session.state == ClassSession.State.LOBBY:
+        return f"0-{pupils}"
+    if session.teacher_paced:
+        items = classroom.items_of(session)
+        answers = answers.filter(item=items[min(session.current, len(items) - 1)])
+    return f"{answers.count()}-{pupils}"
+
+
+@teacher_required
+@require_GET
+@own_session
+def projector(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    if request.GET.get("cast"):
+        return _poll(request, session)
+    return render(request, "lessons/projector/page.html", _context(request, session))
+
+
+def _poll(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    if request.GET.get("v") != session.version():
+        response = HttpResponse(status=200)
+        response["HX-Refresh"] = "true"
+        return response
+    tally = _tally(session)
+    if request.GET.get("n") == tally:
+        return HttpResponse(status=204)
+    context = _context(request, session, tally)
+    return render(request, "lessons/projector/_live.html", context)
+
+
+def _context(request: HttpRequest, session: ClassSession, tally: str | None = None) -> dict:
+    items = classroom.items_of(session)
+    tally = tally or _tally(session)
+    context = {
+        "session": session, "count": len(items), "version": session.version(),
+        "tally": tally, "pupil_count": int(tally.split("-")[1]),
+        "join_url": request.build_absolute_uri(
+            reverse("lessons:pupil", kwargs={"code": session.code})),
+        "join_page": request.build_absolute_uri(reverse("lessons:join")),
+    }
+    if session.state == ClassSession.State.LOBBY:
+        context["nicknames"] = list(session.pupils.values_list("nickname", flat=True))
+        return context
+    if session.state == ClassSession.State.RUNNING and session.teacher_paced:
+        context.update(_question(session, items))
+        return context
+    standings = results.standings(session)
+    finished = sum(1 for standing in standings if standing.answered == len(items))
+    context.update(overview=results.item_results(session), finished=finished)
+    if session.show_ranking and session.is_closed:  # self-paced: nothing right before the end
+        context["top"] = standings[:results.TOP]
+    return context
+
+
+def _question(session: ClassSession, items) -> dict:
+    stat = results.current(session)
+    revealed = classroom.shown(session, stat.index)
+    context = {"stat": stat, "number": stat.index + 1, "revealed": revealed,
+               "time_up": session.time_up(), "deadline": session.deadline(),
+               "has_next": stat.index + 1 < len(items), "title": stat.title}
+    prepared = stat.prepared
+    if prepared is None:  # a position per pupil: no shared board to show
+        return context
+    context.update(prompt=prepared.prompt, note=prepared.question.note, facts=prepared.facts)
+    if prepared.clicks:
+        context["board"] = heat_board(stat, reveal=revealed, title=f"Otázka {stat.index + 1}")
+    elif getattr(prepared.kind, "board", True):
+        context["board"] = sandbox_context(prepared)["board_svg"]
+    if revealed and session.show_ranking:
+        context["top"] = results.top(session)
+    return context
