@@ -237,7 +237,9 @@ def test_the_viewer_keeps_computer_players_cards_face_down_while_the_game_runs(c
 
 def test_play_from_an_example_step(client):
     page = text(client.get("/priklad-hry/tah/3/krok/1/"))
-    assert "Hrát odsud" in page and 'action="/hrat/z-prikladu/3/1/"' in page
+    assert "Hrát odsud" in page and 'href="/hrat/z-prikladu/3/1/"' in page
+    ask = text(client.get("/hrat/z-prikladu/3/1/"))
+    assert "Hrajete za hráče na tahu (Modrý)" in ask and "Začít hru odsud" in ask
     response = client.post("/hrat/z-prikladu/3/1/")
     assert response.status_code == 302
     row = PlayedGame.objects.get()
@@ -252,7 +254,7 @@ def test_play_from_an_example_step(client):
 def test_play_from_a_step_the_example_does_not_have(client):
     response = client.post("/hrat/z-prikladu/99/1/")
     assert response.status_code == 404 and "neexistuje" in text(response)
-    assert client.get("/hrat/z-prikladu/3/1/").status_code == 405
+    assert client.get("/hrat/z-prikladu/3/99/").status_code == 404
 
 
 def test_one_address_can_start_only_a_few_games_a_minute(client):

@@ -90,23 +90,29 @@ def index(request: HttpRequest) -> HttpResponse:
     return redirect("play:game", game_id=row.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
     """'Hrát odsud': a game at a step of the example, the person on turn, computers for
-    the others."""
-    if store.too_many_starts(pages.client_ip(request)):
-        return _too_many(request)
+    the others. GET asks (the example's pages stay free of forms and cookies), POST starts."""
     try:
         game = example_replay.game_after(turn, step)
     except (ValueError, IndexError):
         return _message(request, "Tento krok příkladu neexistuje",
                         "Hrát lze jen od kroku, který příklad hry má.", 404,
                         reverse("example:game"), "Příklad hry")
-    record_data = example_replay.load_record()
-    players = tuple(record_data["players"])
     person = game.acting_player or game.current_player
-    setup = flow.Setup(players=players, people=(person,), plan="zacatecnici",
-                       seed=secrets.randbelow(10**9), deck=tuple(record_data["deck"]))
+    if request.method != "POST":
+        return render(request, "play/from_example.html", {
+            "section": "play", "turn": turn, "step": step,
+            "person": words.player(person, capital=True),
+            "step_url": reverse("example:step", kwargs={"turn": turn, "step": step}),
+        })
+    if store.too_many_starts(pages.client_ip(request)):
+        return _too_many(request)
+    record_data = example_replay.load_record()
+    setup = flow.Setup(players=tuple(record_data["players"]), people=(person,),
+                       plan="zacatecnici", seed=secrets.randbelow(10**9),
+                       deck=tuple(record_data["deck"]))
     prefix = [flow.Move(action=a.to_json(), by="example") for a in game.history]
     row = store.create(setup, pages.client_ip(request))
     store.save(row, None, prefix, person_acted=False)
