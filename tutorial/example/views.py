@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 
 from tutorial import narrate, words
 from tutorial.board_svg import render_board
+from tutorial.example.notes import closing_notes, turn_notes
 from tutorial.example.replay import Replay, Step, as_json, example_game
 
 # The clues of the text that the reconstructed board and dice satisfy (EXAMPLE-GAME.md §1, §3).
@@ -71,7 +72,7 @@ def _board(rep: Replay, state: dict, changed: dict | None, title: str) -> str:
     changed = changed or {}
     # The renderer escapes every text it writes.
     return mark_safe(render_board(
-        rep.position(state), title=title,
+        rep.position(state), title=title, stars=rep.starred,
         highlight_hexes=changed.get("hexes", ()), highlight_nodes=changed.get("nodes", ()),
         highlight_paths=changed.get("paths", ()),
     ))
@@ -126,7 +127,7 @@ def _rule_links(slugs: list[str]) -> list[dict]:
 
 
 def _try_links(step: Step, is_last: bool) -> list[dict]:
-    """"Zkus sám": sandboxes at the position before this step, chosen by what the step does."""
+    """"Zkuste sami": sandboxes at the position before this step, chosen by what it does."""
     who = words.player(step.player)
     asks: list[tuple[dict, str]] = []
     for action in step.actions:
@@ -228,6 +229,9 @@ def step(request: HttpRequest, turn: int, step: int) -> HttpResponse:
         "players": _players(rep, here.state, here.changed, current_turn.player),
         "bank": _bank(here.state),
         "rules": _rule_links(here.rules),
+        "roll": {"total": sum(here.roll), "from_text": here.roll_from_text} if here.roll else None,
+        "turn_notes": turn_notes(turn),
+        "closing_notes": closing_notes() if next_step is None else [],
         "try_links": _try_links(here, next_step is None),
         "turns": _turn_list(rep),
         "prev_url": _step_url(prev_step) if prev_step else reverse("example:game"),
