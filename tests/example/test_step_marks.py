@@ -92,3 +92,17 @@ def test_the_step_announces_itself_to_screen_readers(pages):
 def test_the_sandbox_invitation_uses_vykani(pages):
     assert "Zkuste sami" in pages[(1, 1)]
     assert not any("Zkus sám" in html for html in pages.values())
+
+
+def test_notes_stand_beside_the_sentences_the_replay_cannot_make_true(pages):
+    from tutorial.example import notes
+
+    for turn in (2, 7):
+        (note,) = notes.turn_notes(turn)
+        commentary = pages[(turn, 1)].split('class="turn-commentary"', 1)[1]
+        assert "Poznámka k rekonstrukci" in commentary
+        assert note["sentence"][:40] in commentary.split("</details>", 1)[0]
+    last = max(pages)
+    closing = pages[last].split('class="game-closing"', 1)[1]
+    assert closing.count("Poznámka k rekonstrukci") == len(notes.closing_notes()) == 2
+    assert "(5, 8 nebo 9)" in closing and "4:1" in closing

@@ -1,13 +1,42 @@
 """Notes beside sentences of the Almanach's example game that the replay cannot make true
-as they stand, on any board consistent with the rest of the text.
+as they stand.
 
-Each note quotes the sentence it belongs to and says, in the site's own words, what the
-replay shows instead and why (tutorial.example.reconstruct searched the freedoms).
+Each note quotes the beginning of its sentence and says, in the site's own words, what the
+replay shows instead and why. The freedoms of the reconstruction (the board's unnamed hexes,
+the rolls the text does not give, where pieces go) were searched by
+``python -m tutorial.example.reconstruct``; BOARDS_SEARCHED is what it reported.
 """
 
 from __future__ import annotations
 
+# Boards tried by tutorial.example.reconstruct: the reconstruction and every board up to two
+# token or terrain swaps away (2625), and the boards reached by moving red's mountain token
+# first and then up to two more swaps.
+BOARDS_SEARCHED = "2 625"
+SEARCH = (f"Skript tutorial.example.reconstruct zkusil {BOARDS_SEARCHED} plánů (náš plán a"
+          " všechny plány, které se od něj liší prohozením až dvou žetonů nebo krajin, které"
+          " text nejmenuje) se všemi hody, které text neuvádí, a se všemi místy staveb; na"
+          " žádném z nich tato věta neplatí zároveň se všemi ostatními větami textu.")
+
 NOTES: dict[object, list[dict[str, str]]] = {
+    2: [
+        {
+            "sentence": "Červený má 1 rudu, 1 obilí a 1 vlnu a koupí si za to akční kartu.",
+            "text": "V přehrávce má červený před nákupem 2 rudy: druhou mu dal hod 6 v 1. tahu"
+                    " z hor 6 u jeho vesnice s hvězdičkou. Šestka v 1. tahu je nutná, protože"
+                    " jen ona dá modrému druhé dřevo (z lesa 6), které mu text v 1. tahu"
+                    " přisuzuje. " + SEARCH + " Kartu si tedy kupuje za jednu ze dvou rud.",
+        },
+    ],
+    7: [
+        {
+            "sentence": "Existuje sice výhodnější pole pro zloděje (pahorkatina s 9), na kterém"
+                        " mají vesnici jak bílý, tak červený",
+            "text": "V přehrávce má červený u pahorkatiny 9 od 6. tahu město, ne vesnici."
+                    " " + SEARCH + " Výhodnější cíl pro zloděje to nemění – pahorkatina 9"
+                    " bere výnos bílému i červenému.",
+        },
+    ],
     "closing": [
         {
             "sentence": "Pokud bude mít v dalším kole štěstí při hodu kostkami (5, 8 nebo 9),"
@@ -18,6 +47,16 @@ NOTES: dict[object, list[dict[str, str]]] = {
                     " 8 modrého. Po osmičce dostane oranžový čtvrtou cihlu a vymění ji"
                     " s bankem 4:1 za obilí; město tak postavit může, jen ne ze samotného"
                     " výnosu.",
+        },
+        {
+            "sentence": "Jedna silnice vede podél vesnic bílého a oranžového do míst, kde již"
+                        " stavět nemůže.",
+            "text": "V přehrávce vede silnice modrého od jeho vesnice u pahorkatiny 8 kolem"
+                    " oranžové vesnice, ale končí na volné křižovatce, kde by stavět mohl, a"
+                    " bílé vesnice míjí zdálky. Kolem obou bílých vesnic a do míst, kde stavět"
+                    " nelze, by vedla jen tehdy, kdyby modrý v 11. tahu postavil vesnici mezi"
+                    " nimi (u pole 10, pole 5 a pastviny 11); s kartami, které mu pak text"
+                    " přisuzuje, to nejde dohromady. " + SEARCH,
         },
     ],
 }

@@ -26,14 +26,18 @@ CLUES = [
     "Modrý dostane za svou vesnici úplně nahoře 1 dřevo, 1 rudu a 1 vlnu.",
     "Na plánu jsou pastvina 8, pastvina 12, pahorkatina 9, pole 10, pahorkatina 8 a les 6,"
     " jak je jmenuje text.",
-    "U pahorkatiny 9 mají vesnici bílý i červený; zloděj na poli 10 připraví o výnos"
+    "U pahorkatiny 9 stojí stavby bílého i červeného (červený tam má od 6. tahu město, text"
+    " v 7. tahu mluví o vesnici – viz poznámku u 7. tahu); zloděj na poli 10 připraví o výnos"
     " červeného i modrého.",
     "Bílý má vesnici na pastvině 8 u přístavu na vlnu, kterou v 16. tahu využije.",
     "Hody 7 (7. tah), 8 (8. tah) a 10 (10. tah) určuje text; ostatní hody jsou dopočítané tak,"
-    " aby seděla každá zmínka o kartách v rukou hráčů.",
+    " aby seděly zmínky o kartách v rukou hráčů – až na jednu (viz poznámku u 2. tahu).",
     "Na konci má bílý 4 body a žádnou kartu, oranžový 3 body a 7 karet a město mu jistě umožní"
-    " jen hod 5, 8 nebo 9 (sedmička jen se šťastně ukradenou cihlou); červenému chybí na další"
-    " vesnici jen 1 obilí.",
+    " jen hod 5, 8 nebo 9 (osmička přes výměnu 4:1 s bankem, sedmička jen se šťastně"
+    " ukradenou cihlou); červenému chybí na další vesnici jen 1 obilí.",
+    "Tři věty textu (o rudě červeného ve 2. tahu, o vesnici červeného u pahorkatiny 9 v 7. tahu"
+    " a o silnici modrého na konci) přehrávka splnit nedokáže; u každé z nich je na stránce"
+    " tahu poznámka, proč.",
 ]
 
 
