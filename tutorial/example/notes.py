@@ -4,19 +4,20 @@ as they stand.
 Each note quotes the beginning of its sentence and says, in the site's own words, what the
 replay shows instead and why. The freedoms of the reconstruction (the board's unnamed hexes,
 the rolls the text does not give, where pieces go) were searched by
-``python -m tutorial.example.reconstruct``; BOARDS_SEARCHED is what it reported.
+``python -m tutorial.example.reconstruct``; SEARCH says what it tried.
 """
 
 from __future__ import annotations
 
-# Boards tried by tutorial.example.reconstruct: the reconstruction and every board up to two
-# token or terrain swaps away (2625), and the boards reached by moving red's mountain token
-# first and then up to two more swaps.
-BOARDS_SEARCHED = "2 625"
-SEARCH = (f"Skript tutorial.example.reconstruct zkusil {BOARDS_SEARCHED} plánů (náš plán a"
-          " všechny plány, které se od něj liší prohozením až dvou žetonů nebo krajin, které"
-          " text nejmenuje) se všemi hody, které text neuvádí, a se všemi místy staveb; na"
-          " žádném z nich tato věta neplatí zároveň se všemi ostatními větami textu.")
+# What tutorial.example.reconstruct tried: `--depth 2` (the reconstruction and every board up
+# to two token or terrain swaps away: 2 625 boards) and `--depth 3 --first c4` (red's
+# mountain token moved first, then up to two more swaps: 9 420 boards). No board fitted.
+SEARCH = ("Skript tutorial.example.reconstruct zkusil náš plán a přes 11 000 dalších plánů"
+          " (s prohozenými až dvěma žetony nebo krajinami, které text nejmenuje, a po"
+          " přesunu žetonu z hor u vesnice červeného až třemi) se všemi hody, které"
+          " text neuvádí, a se všemi místy pro silnice a vesnici modrého a pro města červeného"
+          " a bílého, která text nechává otevřená; na žádném"
+          " z nich tato věta neplatí zároveň se všemi ostatními větami textu.")
 
 NOTES: dict[object, list[dict[str, str]]] = {
     2: [

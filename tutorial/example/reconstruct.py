@@ -21,8 +21,8 @@ Run it (no Django needed):  python -m tutorial.example.reconstruct [--depth 2] [
 It prints, per board, how many branches each constraint cut and the solutions found, and
 for the boards that fail, the latest constraint they reached. ``--relax NAME`` switches a
 constraint off, to see which ones bind; ``--write`` puts the first solution of the first
-board that fits into the record and board files. Searched so far (no board fits): depth 2
-(2 625 boards, about a minute) and depth 3 with ``--first c4``.
+board that fits into the record and board files. Searched so far, and no board fits:
+``--depth 2`` (2 625 boards) and ``--depth 3 --first c4`` (9 420 boards).
 """
 
 from __future__ import annotations
