@@ -32,6 +32,9 @@ class Figure:
     caption: str = ""
     svg: str = ""  # trusted markup from board_svg; "" for a lost picture
     lost: str = ""
+    # The site's own choice where the text gives too little (Katan pro dva's marked spots):
+    # drawn, but said to be the site's reconstruction, not a picture read from the text.
+    site_choice: bool = False
 
 
 @cache
@@ -103,7 +106,7 @@ def figure(item: dict) -> Figure:
     if "lost" in item:
         return Figure(slug=item["slug"], phrase=item["phrase"], lost=item["lost"])
     return Figure(slug=item["slug"], phrase=item["phrase"], caption=item["caption"],
-                  svg=draw(item))
+                  svg=draw(item), site_choice=item.get("site_choice", False))
 
 
 @cache

@@ -156,7 +156,17 @@ def test_entry_pages_show_the_figures_with_a_reconstructed_caption(client):
     figure = re.search(r'<figure class="figure">(.*?)</figure>', html, re.S).group(1)
     assert "<svg" in figure and "rekonstruovaný z textu" in figure
     assert "„přemístí jej na krajinu lesa s číslem 3." in figure
-    lost = client.get("/almanach/katan-pro-dva/").content.decode()
-    assert "původní obrázek se nedochoval" in lost and '<figure class="figure">' not in lost
+    pro_dva = client.get("/almanach/katan-pro-dva/").content.decode()
+    figure = re.search(r'<figure class="figure">(.*?)</figure>', pro_dva, re.S).group(1)
+    assert "původní obrázek se nedochoval" in figure and "rekonstrukce webu" in figure
+    assert "rekonstruovaný z textu" not in figure  # the text does not say where the spots are
     start = client.get("/almanach/startovni-rozmisteni-pro-zacatecniky/").content.decode()
     assert start.count('class="star"') == 4
+
+
+def test_the_neutral_spots_drawn_for_katan_pro_dva_are_the_engines():
+    from engine.constants import NEUTRAL_SPOTS
+
+    item = next(i for i in items("katan-pro-dva") if "nodes" in i)
+    assert set(item["nodes"]) == set(NEUTRAL_SPOTS.values())
+    assert set(item["labels"]) == set(NEUTRAL_SPOTS.values())
