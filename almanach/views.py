@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 
-from almanach import czech, links, search
+from almanach import czech, figures, links, search
 from almanach.models import Entry
 
 SUGGESTION_COUNT = 6
@@ -65,6 +65,7 @@ def entry(request: HttpRequest, slug: str) -> HttpResponse:
             for card in item.cards
         ],
         "applications": links.applications(item.slug),
+        "figures": figures.figures(item.slug),
         "section": "almanach",
     }
     return render(request, "almanach/entry.html", context)

@@ -43,6 +43,7 @@ SEA = "#8cc3e3"
 _SETTLEMENT = "M-6 5h12v-7l-6-6-6 6z"
 _CITY = "M-9 6h18v-8h-7v-4l-5.5-5-5.5 5v12z"
 _ROBBER = "M-5 7c0-6 2-8 3-9a3.6 3.6 0 1 1 4 0c1 1 3 3 3 9z"
+STAR_FILL = "#f5c400"
 
 _MARGIN_X, _MARGIN_Y = 40, 34
 VIEWBOX = (
@@ -304,6 +305,55 @@ def _buildings(position: Mapping, highlight: set[str]) -> list[str]:
     return out
 
 
+def _star_points(cx: float, cy: float, outer: float = 6, inner: float = 2.6) -> str:
+    points = []
+    for k in range(10):
+        radius = outer if k % 2 == 0 else inner
+        angle = math.pi / 5 * k - math.pi / 2
+        points.append(f"{_n(cx + radius * math.cos(angle))},{_n(cy + radius * math.sin(angle))}")
+    return " ".join(points)
+
+
+def _stars(nodes: Iterable[str]) -> list[str]:
+    """The printed board's star beside a settlement: its owner took the starting resources
+    for it ("vesnice označená hvězdičkou")."""
+    out = []
+    for node in sorted(canonical_node(n) for n in nodes):
+        x, y = node_xy(node)
+        out.append(
+            f'<polygon class="star" points="{_star_points(x + 10, y - 9)}" fill="{STAR_FILL}"'
+            f' stroke="{INK}" stroke-width=".8"><title>Vesnice označená hvězdičkou</title>'
+            "</polygon>"
+        )
+    return out
+
+
+MARK_STROKE = {"blue": "#1d5fd1", "red": "#d0191f"}
+
+
+def _path_marks(marks: Mapping[str, str]) -> list[str]:
+    """Paths drawn over in a colour, as a picture in the rules does ("cesty označené modře")."""
+    return [
+        _line(canonical_path(path), f'class="mark mark-{color}" stroke="{MARK_STROKE[color]}"'
+                                    ' stroke-width="5" stroke-dasharray="6 3"'
+                                    ' stroke-linecap="round"', keep=0.75)
+        for path, color in sorted(marks.items())
+    ]
+
+
+def _node_labels(labels: Mapping[str, str]) -> list[str]:
+    """Letters beside intersections ("vesnice A", "B"), as the rules' pictures have them."""
+    out = []
+    for node, text in sorted(labels.items()):
+        x, y = node_xy(canonical_node(node))
+        out.append(
+            f'<g class="label"><circle cx="{x - 11}" cy="{y + 9}" r="7" fill="#fff"'
+            f' stroke="{INK}"/><text x="{x - 11}" y="{y + 12}" font-size="9" font-weight="700"'
+            f' fill="{INK}">{escape(text)}</text></g>'
+        )
+    return out
+
+
 def _robber(position: Mapping) -> list[str]:
     robber = position.get("robber")
     if not robber:
@@ -436,6 +486,9 @@ def render_board(
     hex_heat: Mapping[str, int] | None = None,
     heat_counts: bool = True,
     trail: Iterable[str] = (),
+    stars: Iterable[str] = (),
+    node_labels: Mapping[str, str] | None = None,
+    path_marks: Mapping[str, str] | None = None,
     title: str = "Herní plán",
     description: str | None = None,
     css_class: str = "",
@@ -447,6 +500,9 @@ def render_board(
     Heat maps draw a count per place (``heat_counts=False``: the caller draws the counts, as
     the quiz drawing does above its marks); ``trail`` draws a dashed line along the given
     paths. Path targets take taps in a band around the path (see :func:`_path_hit_area`).
+    ``stars`` puts the beginner board's star beside the given intersections; ``node_labels``
+    writes a letter beside intersections and ``path_marks`` draws paths over in "blue" or
+    "red" (the figures of tutorial.figures).
     """
     pos = position_of(position)
     targets = list(node_targets) or list(path_targets) or list(hex_targets)
@@ -468,7 +524,10 @@ def render_board(
     body += _heat(node_heat or {}, path_heat or {}, hex_heat or {}, heat_counts)
     body += _roads(pos, {canonical_path(p) for p in highlight_paths})
     body += _trail(canonical_path(p) for p in trail)
+    body += _path_marks(path_marks or {})
     body += _buildings(pos, {canonical_node(n) for n in highlight_nodes})
+    body += _stars(stars)
+    body += _node_labels(node_labels or {})
     body += _robber(pos)
     body += _targets(pos, "node", node_targets, target_url, target_label)
     body += _targets(pos, "path", path_targets, target_url, target_label)

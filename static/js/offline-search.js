@@ -1,6 +1,6 @@
 // Searching the kept index without a connection (the offline page and the service worker
-// share this): every query word must begin a word of the entry; a word in the headword or an
-// alias counts more than one in the text. Simpler than the server's search, and pages say so.
+// share this): every query word must begin a word of the entry; a word of the headword counts
+// most, then one of an alias, then one in the text. Simpler than the server's search, and pages say so.
 (function (scope) {
   "use strict";
   var MAX_RESULTS = 10;
@@ -20,7 +20,8 @@
   function score(entry, query) {
     var total = 0;
     for (var i = 0; i < query.length; i++) {
-      if (begins(entry.names, query[i])) total += 3;
+      if (begins(fold(entry.headword), query[i])) total += 5;
+      else if (begins(entry.names, query[i])) total += 3;
       else if (begins(entry.words, query[i])) total += 1;
       else return 0;
     }

@@ -34,31 +34,37 @@ def test_a_class_lesson_has_no_axe_violations_for_pupil_and_teacher(live_server,
                                                                     running_lesson):
     code = running_lesson.code
     pupil_context = browser.new_context(locale="cs-CZ", service_workers="block")
-    pupil = pupil_context.new_page()
-    pupil.goto(f"{live_server.url}/hra/{code}/")
-    pupil.fill("#prezdivka", "Rychlý Ježek s dlouhou přezdívkou")
-    pupil.get_by_role("button", name="Připojit se").click()
-    expect(pupil.locator("h1")).to_contain_text("Otázka 1 z 3")
-    assert_accessible(pupil)
-    pupil.get_by_role("button", name="Vyhodnotit").click()
-    expect(pupil.locator(".quiz-feedback h2")).to_be_visible()
-    assert_accessible(pupil)
-
     teacher_context = browser.new_context(locale="cs-CZ", service_workers="block")
-    teacher = teacher_context.new_page()
-    teacher.goto(f"{live_server.url}/prihlaseni/")
-    teacher.fill("#id_username", "novakova")
-    teacher.fill("#id_password", PASSWORD)
-    teacher.get_by_role("button", name="Přihlásit se").click()
-    expect(teacher.locator("h1")).to_have_text("Pro učitele")
-    assert_accessible(teacher)
-    for path in (f"/ucitel/kviz/{running_lesson.quiz_id}/", f"/ucitel/hodina/{code}/",
-                 f"/ucitel/hodina/{code}/vysledky/"):
-        assert_accessible(teacher, live_server.url + path)
-    # The live results' table scrolls sideways on a phone: a keyboard reaches it.
-    table_box = teacher.locator(".result-table").locator("xpath=..")
-    assert table_box.get_attribute("tabindex") == "0"
-    assert table_box.get_attribute("role") == "region"
-    assert table_box.get_attribute("aria-label")
-    for context in (pupil_context, teacher_context):
-        context.close()
+    try:
+        pupil = pupil_context.new_page()
+        pupil.goto(f"{live_server.url}/hra/{code}/")
+        pupil.fill("#prezdivka", "Rychlý Ježek s dlouhou přezdívkou")
+        pupil.get_by_role("button", name="Připojit se").click()
+        expect(pupil.locator("h1")).to_contain_text("Otázka 1 z 3")
+        assert_accessible(pupil)
+        pupil.get_by_role("button", name="Vyhodnotit").click()
+        expect(pupil.locator(".quiz-saved")).to_be_visible()  # nothing right or wrong yet
+        assert_accessible(pupil)
+        classroom.control(ClassSession.objects.get(pk=running_lesson.pk), "reveal")
+        pupil.reload()
+        expect(pupil.locator(".quiz-feedback h2")).to_be_visible()
+        assert_accessible(pupil)
+
+        teacher = teacher_context.new_page()
+        teacher.goto(f"{live_server.url}/prihlaseni/")
+        teacher.fill("#id_username", "novakova")
+        teacher.fill("#id_password", PASSWORD)
+        teacher.get_by_role("button", name="Přihlásit se").click()
+        expect(teacher.locator("h1")).to_have_text("Pro učitele")
+        assert_accessible(teacher)
+        for path in (f"/ucitel/kviz/{running_lesson.quiz_id}/", f"/ucitel/hodina/{code}/",
+                     f"/ucitel/hodina/{code}/projektor/", f"/ucitel/hodina/{code}/vysledky/"):
+            assert_accessible(teacher, live_server.url + path)
+        # The live results' table scrolls sideways on a phone: a keyboard reaches it.
+        table_box = teacher.locator(".result-table").locator("xpath=..")
+        assert table_box.get_attribute("tabindex") == "0"
+        assert table_box.get_attribute("role") == "region"
+        assert table_box.get_attribute("aria-label")
+    finally:
+        for context in (pupil_context, teacher_context):
+            context.close()

@@ -60,162 +60,164 @@ def _fits(page) -> bool:
 def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, lesson):
     session, base, errors = lesson, live_server.url, []
     contexts = []
+    try:
 
-    teacher_context, teacher = _context(browser, 1920, 1080, errors)
-    contexts.append(teacher_context)
-    teacher.goto(f"{base}/prihlaseni/")
-    teacher.fill("#id_username", "novakova")
-    teacher.fill("#id_password", PASSWORD)
-    teacher.get_by_role("button", name="Přihlásit se").click()
-    expect(teacher.locator("h1")).to_have_text("Pro učitele")
-    teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
-    # A page of its own: no site header or search, the code large, the QR code loaded.
-    expect(teacher.locator(".site-header")).to_have_count(0)
-    expect(teacher.locator(".projector-big-code")).to_have_text(session.code)
-    assert teacher.evaluate("document.querySelector('.projector-qr').naturalWidth") > 0
-    code_size = teacher.evaluate(
-        "parseFloat(getComputedStyle(document.querySelector('.projector-big-code')).fontSize)")
-    assert code_size >= 100
+        teacher_context, teacher = _context(browser, 1920, 1080, errors)
+        contexts.append(teacher_context)
+        teacher.goto(f"{base}/prihlaseni/")
+        teacher.fill("#id_username", "novakova")
+        teacher.fill("#id_password", PASSWORD)
+        teacher.get_by_role("button", name="Přihlásit se").click()
+        expect(teacher.locator("h1")).to_have_text("Pro učitele")
+        teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+        # A page of its own: no site header or search, the code large, the QR code loaded.
+        expect(teacher.locator(".site-header")).to_have_count(0)
+        expect(teacher.locator(".projector-big-code")).to_have_text(session.code)
+        assert teacher.evaluate("document.querySelector('.projector-qr').naturalWidth") > 0
+        code_size = teacher.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.projector-big-code')).fontSize)")
+        assert code_size >= 100
 
-    # Three pupils: two phones and a desktop, by the code and by the join link.
-    ada_context, ada = _context(browser, 360, 740, errors)
-    bob_context, bob = _context(browser, 390, 844, errors, polling=False)
-    cyril_context, cyril = _context(browser, 1280, 800, errors, polling=False)
-    contexts += [ada_context, bob_context, cyril_context]
-    _join(ada, f"{base}/hra/", "Ada", code=session.code.lower())
-    _join(bob, f"{base}/hra/{session.code}/", "Bob")
-    _join(cyril, f"{base}/hra/", "Cyril", code=f" {session.code[:3]} {session.code[3:]} ")
-    for pupil in (ada, bob, cyril):
-        expect(pupil.locator("h1")).to_have_text("Čekáme na začátek")
-        expect(pupil.locator(".seat-pin-box")).to_contain_text("PIN vašeho místa")
-    ada_pin = Pupil.objects.get(nickname="Ada").pin
-    expect(ada.locator(".seat-pin-box")).to_contain_text(ada_pin)
-    expect(teacher.locator(".projector-count")).to_have_text("Připojeno 3", timeout=POLL)
+        # Three pupils: two phones and a desktop, by the code and by the join link.
+        ada_context, ada = _context(browser, 360, 740, errors)
+        bob_context, bob = _context(browser, 390, 844, errors, polling=False)
+        cyril_context, cyril = _context(browser, 1280, 800, errors, polling=False)
+        contexts += [ada_context, bob_context, cyril_context]
+        _join(ada, f"{base}/hra/", "Ada", code=session.code.lower())
+        _join(bob, f"{base}/hra/{session.code}/", "Bob")
+        _join(cyril, f"{base}/hra/", "Cyril", code=f" {session.code[:3]} {session.code[3:]} ")
+        for pupil in (ada, bob, cyril):
+            expect(pupil.locator("h1")).to_have_text("Čekáme na začátek")
+            expect(pupil.locator(".seat-pin-box")).to_contain_text("PIN vašeho místa")
+        ada_pin = Pupil.objects.get(nickname="Ada").pin
+        expect(ada.locator(".seat-pin-box")).to_contain_text(ada_pin)
+        expect(teacher.locator(".projector-count")).to_have_text("Připojeno 3", timeout=POLL)
 
-    # Start: the polling phone gets the first question by itself.
-    teacher.get_by_role("button", name="Začít").click()
-    expect(ada.locator("h1")).to_contain_text("Otázka 1 z 2", timeout=POLL)
-    for pupil in (bob, cyril):
-        pupil.reload()
-        expect(pupil.locator("h1")).to_contain_text("Otázka 1 z 2")
-    assert _fits(ada) and _fits(bob)
+        # Start: the polling phone gets the first question by itself.
+        teacher.get_by_role("button", name="Začít").click()
+        expect(ada.locator("h1")).to_contain_text("Otázka 1 z 2", timeout=POLL)
+        for pupil in (bob, cyril):
+            pupil.reload()
+            expect(pupil.locator("h1")).to_contain_text("Otázka 1 z 2")
+        assert _fits(ada) and _fits(bob)
 
-    # Answers are saved, and nothing tells right from wrong yet.
-    ada.locator("a.target[data-id='b2.SE']").click()
-    expect(ada.locator(".quiz-selected")).to_contain_text("Označeno 1: u pouště, pastviny 12")
-    ada.get_by_role("button", name="Vyhodnotit").click()
-    expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
-    bob.locator("a.target[data-id='e3.SE']").click()
-    expect(bob.locator(".quiz-selected")).to_contain_text("Označeno 1")
-    bob.get_by_role("button", name="Vyhodnotit").click()
-    expect(bob.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
-    for pupil in (ada, bob):
-        expect(pupil.locator(".quiz-feedback")).to_have_count(0)
-        expect(pupil.locator(".mark")).to_have_count(0)
-    expect(teacher.locator(".projector-count")).to_have_text("2 z 3 odpovědělo", timeout=POLL)
-    expect(teacher.locator(".projector-board .heat-count")).to_have_count(2)
-    expect(teacher.locator(".projector-board .mark-hit")).to_have_count(0)
-    # Cyril marks a spot but is too slow: the teacher reveals first.
-    cyril.locator("a.target[data-id='b2.SE']").click()
-    expect(cyril.locator(".quiz-selected")).to_contain_text("Označeno 1")
+        # Answers are saved, and nothing tells right from wrong yet.
+        ada.locator("a.target[data-id='b2.SE']").click()
+        expect(ada.locator(".quiz-selected")).to_contain_text("Označeno 1: u pouště, pastviny 12")
+        ada.get_by_role("button", name="Vyhodnotit").click()
+        expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+        bob.locator("a.target[data-id='e3.SE']").click()
+        expect(bob.locator(".quiz-selected")).to_contain_text("Označeno 1")
+        bob.get_by_role("button", name="Vyhodnotit").click()
+        expect(bob.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+        for pupil in (ada, bob):
+            expect(pupil.locator(".quiz-feedback")).to_have_count(0)
+            expect(pupil.locator(".mark")).to_have_count(0)
+        expect(teacher.locator(".projector-count")).to_have_text("2 z 3 odpovědělo", timeout=POLL)
+        expect(teacher.locator(".projector-board .heat-count")).to_have_count(2)
+        expect(teacher.locator(".projector-board .mark-hit")).to_have_count(0)
+        # Cyril marks a spot but is too slow: the teacher reveals first.
+        cyril.locator("a.target[data-id='b2.SE']").click()
+        expect(cyril.locator(".quiz-selected")).to_contain_text("Označeno 1")
 
-    teacher.get_by_role("button", name="Odhalit").click()
-    expect(teacher.locator(".projector-state")).to_have_text("Správná odpověď odhalena")
-    expect(teacher.locator(".projector-board .mark-hit")).to_have_count(1)
-    expect(teacher.locator(".projector-spots")).to_contain_text("1× u pouště, pastviny 12")
-    # The count on the right spot is drawn above its mark and large enough for a classroom.
-    badge = teacher.locator(".projector-board .heat-count text").first.bounding_box()
-    assert badge["height"] >= 24
-    cyril.get_by_role("button", name="Vyhodnotit").click()
-    expect(cyril.locator(".quiz-error[role='alert']")).to_contain_text("už je odhalená")
-    expect(cyril.locator(".quiz-play")).to_contain_text("Na tuto otázku jste neodpověděli")
-    expect(ada.locator(".quiz-feedback h2")).to_have_text("Správně", timeout=POLL)
-    bob.reload()
-    expect(bob.locator(".quiz-feedback h2")).to_have_text("Ne tak docela")
-    assert not Answer.objects.filter(pupil__nickname="Cyril").exists()
+        teacher.get_by_role("button", name="Odhalit").click()
+        expect(teacher.locator(".projector-state")).to_have_text("Správná odpověď odhalena")
+        expect(teacher.locator(".projector-board .mark-hit")).to_have_count(1)
+        expect(teacher.locator(".projector-spots")).to_contain_text("1× u pouště, pastviny 12")
+        # The count on the right spot is drawn above its mark and large enough for a classroom.
+        badge = teacher.locator(".projector-board .heat-count text").first.bounding_box()
+        assert badge["height"] >= 24
+        cyril.get_by_role("button", name="Vyhodnotit").click()
+        expect(cyril.locator(".quiz-error[role='alert']")).to_contain_text("už je odhalená")
+        expect(cyril.locator(".quiz-play")).to_contain_text("Na tuto otázku jste neodpověděli")
+        expect(ada.locator(".quiz-feedback h2")).to_have_text("Správně", timeout=POLL)
+        bob.reload()
+        expect(bob.locator(".quiz-feedback h2")).to_have_text("Ne tak docela")
+        assert not Answer.objects.filter(pupil__nickname="Cyril").exists()
 
-    # The next question, and the time runs out before Bob answers.
-    teacher.get_by_role("button", name="Další otázka").click()
-    expect(teacher.locator("#otazka")).to_contain_text("Otázka 2 z 2")
-    expect(teacher.locator(".projector-timer")).to_contain_text("Zbývá")
-    expect(ada.locator("h1")).to_contain_text("Otázka 2 z 2", timeout=POLL)
-    bob.reload()
-    for pupil in (ada, bob):
-        expect(pupil.locator(".quiz-timer")).to_contain_text("Zbývá")
-    ada.select_option("#pole-orange", "0")
-    ada.select_option("#pole-red", "4")
-    ada.select_option("#pole-blue", "5")
-    ada.get_by_role("button", name="Vyhodnotit").click()
-    expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
-    bob.select_option("#pole-orange", "0")
-    bob.select_option("#pole-red", "4")
-    bob.select_option("#pole-blue", "5")
-    ClassSession.objects.filter(pk=session.pk).update(
-        question_started=timezone.now() - timedelta(seconds=61))
-    bob.get_by_role("button", name="Vyhodnotit").click()
-    expect(bob.locator(".quiz-error[role='alert']")).to_contain_text("Čas vypršel")
-    assert not Answer.objects.filter(pupil__nickname="Bob", item__order=2).exists()
-    expect(teacher.locator(".projector-state")).to_contain_text("Čas vypršel", timeout=POLL)
+        # The next question, and the time runs out before Bob answers.
+        teacher.get_by_role("button", name="Další otázka").click()
+        expect(teacher.locator("#otazka")).to_contain_text("Otázka 2 z 2")
+        expect(teacher.locator(".projector-timer")).to_contain_text("Zbývá")
+        expect(ada.locator("h1")).to_contain_text("Otázka 2 z 2", timeout=POLL)
+        bob.reload()
+        for pupil in (ada, bob):
+            expect(pupil.locator(".quiz-timer")).to_contain_text("Zbývá")
+        ada.select_option("#pole-orange", "0")
+        ada.select_option("#pole-red", "4")
+        ada.select_option("#pole-blue", "5")
+        ada.get_by_role("button", name="Vyhodnotit").click()
+        expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+        bob.select_option("#pole-orange", "0")
+        bob.select_option("#pole-red", "4")
+        bob.select_option("#pole-blue", "5")
+        ClassSession.objects.filter(pk=session.pk).update(
+            question_started=timezone.now() - timedelta(seconds=61))
+        bob.get_by_role("button", name="Vyhodnotit").click()
+        expect(bob.locator(".quiz-error[role='alert']")).to_contain_text("Čas vypršel")
+        assert not Answer.objects.filter(pupil__nickname="Bob", item__order=2).exists()
+        expect(teacher.locator(".projector-state")).to_contain_text("Čas vypršel", timeout=POLL)
 
-    # Ada's phone loses its seat: a new browser takes it back with the PIN, nobody without.
-    phone_context, phone = _context(browser, 360, 740, errors)
-    contexts.append(phone_context)
-    _join(phone, f"{base}/hra/{session.code}/", "ada")
-    expect(phone.locator(".quiz-error")).to_contain_text("zadejte jeho PIN")
-    phone.fill("#pin", "0000" if ada_pin != "0000" else "1111")
-    phone.fill("#prezdivka", "Ada")
-    phone.get_by_role("button", name="Připojit se").click()
-    expect(phone.locator(".quiz-error")).to_contain_text("PIN nesouhlasí")
-    phone.fill("#pin", ada_pin)
-    phone.fill("#prezdivka", "Ada")
-    phone.get_by_role("button", name="Připojit se").click()
-    expect(phone.locator(".play-head")).to_contain_text("Ada")
-    expect(phone.locator(".play-head")).to_contain_text("odpovězeno 2 z 2")
-    ada.reload()
-    expect(ada.locator("#prezdivka")).to_be_visible()  # the old device lost the seat
+        # Ada's phone loses its seat: a new browser takes it back with the PIN, nobody without.
+        phone_context, phone = _context(browser, 360, 740, errors)
+        contexts.append(phone_context)
+        _join(phone, f"{base}/hra/{session.code}/", "ada")
+        expect(phone.locator(".quiz-error")).to_contain_text("zadejte jeho PIN")
+        phone.fill("#pin", "0000" if ada_pin != "0000" else "1111")
+        phone.fill("#prezdivka", "Ada")
+        phone.get_by_role("button", name="Připojit se").click()
+        expect(phone.locator(".quiz-error")).to_contain_text("PIN nesouhlasí")
+        phone.fill("#pin", ada_pin)
+        phone.fill("#prezdivka", "Ada")
+        phone.get_by_role("button", name="Připojit se").click()
+        expect(phone.locator(".play-head")).to_contain_text("Ada")
+        expect(phone.locator(".play-head")).to_contain_text("odpovězeno 2 z 2")
+        ada.reload()
+        expect(ada.locator("#prezdivka")).to_be_visible()  # the old device lost the seat
 
-    # Bob lost his PIN as well: the teacher releases his seat.
-    teacher.get_by_role("link", name="Žáci a místa").click()
-    teacher.get_by_role("button", name="Uvolnit místo žáka Bob").click()
-    expect(teacher.locator("#zaci")).to_contain_text("místo uvolněno")
-    tablet_context, tablet = _context(browser, 390, 844, errors)
-    contexts.append(tablet_context)
-    _join(tablet, f"{base}/hra/{session.code}/", "Bob")
-    expect(tablet.locator(".play-head")).to_contain_text("Bob")
-    assert Pupil.objects.filter(session=session).count() == 3
+        # Bob lost his PIN as well: the teacher releases his seat.
+        teacher.get_by_role("link", name="Žáci a místa").click()
+        teacher.get_by_role("button", name="Uvolnit místo žáka Bob").click()
+        expect(teacher.locator("#zaci")).to_contain_text("místo uvolněno")
+        tablet_context, tablet = _context(browser, 390, 844, errors)
+        contexts.append(tablet_context)
+        _join(tablet, f"{base}/hra/{session.code}/", "Bob")
+        expect(tablet.locator(".play-head")).to_contain_text("Bob")
+        assert Pupil.objects.filter(session=session).count() == 3
 
-    # Late joining is the teacher's toggle.
-    teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
-    teacher.get_by_role("button", name="Připojování zapnuto").click()
-    expect(teacher.get_by_role("button", name="Připojování vypnuto")).to_be_visible()
-    late_context, late = _context(browser, 360, 740, errors)
-    contexts.append(late_context)
-    _join(late, f"{base}/hra/{session.code}/", "Pozdní")
-    expect(late.locator(".quiz-error")).to_contain_text("připojování vypnul")
+        # Late joining is the teacher's toggle.
+        teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+        teacher.get_by_role("button", name="Připojování zapnuto").click()
+        expect(teacher.get_by_role("button", name="Připojování vypnuto")).to_be_visible()
+        late_context, late = _context(browser, 360, 740, errors)
+        contexts.append(late_context)
+        _join(late, f"{base}/hra/{session.code}/", "Pozdní")
+        expect(late.locator(".quiz-error")).to_contain_text("připojování vypnul")
 
-    # Ending asks first; then the projector shows the top five, the pupils their end screen.
-    teacher.get_by_role("link", name="Ukončit hodinu…").click()
-    expect(teacher.locator("h1")).to_have_text("Opravdu ukončit hodinu?")
-    teacher.get_by_role("link", name="Ne, zpět na projektor").click()
-    session.refresh_from_db()
-    assert session.state == ClassSession.State.RUNNING
-    teacher.get_by_role("link", name="Ukončit hodinu…").click()
-    teacher.get_by_role("button", name="Ano, ukončit hodinu").click()
-    expect(teacher.locator(".projector-overview h2").first).to_have_text("Hodina skončila")
-    expect(teacher.locator(".projector-top tbody tr").first).to_contain_text("Ada")
-    expect(teacher.locator(".projector-top")).to_contain_text("Body za rychlost")
-    teacher.goto(f"{base}/ucitel/hodina/{session.code}/vysledky/")
-    expect(teacher.locator(".quiz-badge")).to_have_count(0)  # no "právě teď" any more
-    expect(teacher.locator(".result-table")).to_contain_text("u pouště, pastviny 12")
+        # Ending asks first; then the projector shows the top five, the pupils their end screen.
+        teacher.get_by_role("link", name="Ukončit hodinu…").click()
+        expect(teacher.locator("h1")).to_have_text("Opravdu ukončit hodinu?")
+        teacher.get_by_role("link", name="Ne, zpět na projektor").click()
+        session.refresh_from_db()
+        assert session.state == ClassSession.State.RUNNING
+        teacher.get_by_role("link", name="Ukončit hodinu…").click()
+        teacher.get_by_role("button", name="Ano, ukončit hodinu").click()
+        expect(teacher.locator(".projector-overview h2").first).to_have_text("Hodina skončila")
+        expect(teacher.locator(".projector-top tbody tr").first).to_contain_text("Ada")
+        expect(teacher.locator(".projector-top")).to_contain_text("Body za rychlost")
+        teacher.goto(f"{base}/ucitel/hodina/{session.code}/vysledky/")
+        expect(teacher.locator(".quiz-badge")).to_have_count(0)  # no "právě teď" any more
+        expect(teacher.locator(".result-table")).to_contain_text("u pouště, pastviny 12")
 
-    expect(phone.locator("h1")).to_have_text("Hodina skončila", timeout=POLL)
-    expect(phone.locator(".lead")).to_contain_text("Správně jste odpověděli na 2 z 2")
-    expect(phone.locator(".lead")).to_contain_text("Jste na 1. místě z 3")
-    expect(phone.locator(".recap-item")).to_have_count(2)
-    expect(phone.locator(".recap-item").first.locator(".quiz-reasons li").first).to_be_visible()
-    assert _fits(phone)
-    for context in contexts:
-        context.close()
+        expect(phone.locator("h1")).to_have_text("Hodina skončila", timeout=POLL)
+        expect(phone.locator(".lead")).to_contain_text("Správně jste odpověděli na 2 z 2")
+        expect(phone.locator(".lead")).to_contain_text("Jste na 1. místě z 3")
+        expect(phone.locator(".recap-item")).to_have_count(2)
+        expect(phone.locator(".recap-item").first.locator(".quiz-reasons li").first).to_be_visible()
+        assert _fits(phone)
+    finally:
+        for context in contexts:
+            context.close()
     assert not errors, errors
 
 
@@ -270,6 +272,9 @@ def test_quiz_on_a_phone_taps_paths_generously_keyboard_skips_and_moves_tables_f
         page.keyboard.press("Enter")
         expect(page.locator(".quiz-selected")).to_contain_text("Označeno 1")
         assert page.evaluate("document.activeElement.dataset.id") == moved
+        page.keyboard.press("Tab")  # the board in words comes next, then the answer
+        assert page.evaluate("document.activeElement.textContent") == (
+            "Herní plán slovy, pole po poli")
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.textContent") == "Vyhodnotit"
         # "Co kdo dostane?": all five resource columns fit the phone, no hidden column.

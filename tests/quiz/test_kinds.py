@@ -64,7 +64,7 @@ def test_production_bank_shortage_nobody_gets_ore():
     prepared = quiz.prepare("vynosy", "a4")
     assert prepared.game.bank["ore"] == 1
     assert nonzero("vynosy", "a4") == {"blue-lumber": "1"}
-    assert any("banka nemá dost" in r.text for r in prepared.solution.reasons)
+    assert any("bank nemá dost" in r.text for r in prepared.solution.reasons)
 
 
 def test_longest_road_red_breaks_oranges_seven_roads_and_takes_the_card():

@@ -7,7 +7,8 @@ class ExampleConfig(AppConfig):
     verbose_name = "Příklad hry"
 
     def ready(self):
-        from almanach import links
-        from tutorial.example.backlinks import example_game_steps
+        from almanach import figures, links
+        from tutorial.example.backlinks import entry_figures, example_game_steps
 
         links.register(example_game_steps)
+        figures.register(entry_figures)

@@ -1,4 +1,5 @@
-"""Links from Almanach entries back to the steps of the example game that apply them.
+"""Links from Almanach entries back to the steps of the example game that apply them, and
+the figures the tutorial draws for entries whose text points at a lost picture.
 
 Registered with almanach.links in TutorialConfig.ready(); computed once from the replay.
 """
@@ -6,9 +7,11 @@ Registered with almanach.links in TutorialConfig.ready(); computed once from the
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import cache
 
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from tutorial import narrate
 
@@ -41,3 +44,11 @@ def example_game_steps(slug: str) -> list[tuple[str, str]]:
     except Exception:  # an engine problem must never break an Almanach page
         log.exception("example game back-links unavailable")
         return []
+
+
+def entry_figures(slug: str) -> list:
+    """Provider for almanach.figures: the drawn pictures of tutorial.figures, marked safe
+    (board_svg escapes every text it writes)."""
+    from tutorial.figures import figures_for
+
+    return [replace(figure, svg=mark_safe(figure.svg)) for figure in figures_for(slug)]

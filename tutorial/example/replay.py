@@ -17,6 +17,7 @@ from pathlib import Path
 
 from engine import Game, actions
 from engine import topology as topo
+from engine.board import beginner_data
 from tutorial import narrate, words
 
 RECORD_PATH = Path(__file__).resolve().parent / "data" / "priklad_hry.json"
@@ -27,6 +28,8 @@ COMMENTARY_PATH = (
 # Actions that belong to the build phase: with separate phases the trade phase ends first.
 _BUILD_PHASE = {"BuildRoad", "BuildSettlement", "BuildCity", "BuyDevelopmentCard"}
 _TUPLE_FIELDS = {"dice", "resources", "paths"}
+# The only rolls the text gives (turn -> total); every other roll is reconstructed.
+ROLLS_FROM_TEXT = {7: 7, 8: 8, 10: 10}
 
 
 @dataclass
@@ -49,6 +52,11 @@ class Step:
             if event["kind"] == "dice_rolled":
                 return list(event["dice"])
         return None
+
+    @property
+    def roll_from_text(self) -> bool:
+        """True when the Almanach's text states this roll; the other rolls are reconstructed."""
+        return self.roll is not None and ROLLS_FROM_TEXT.get(self.turn) == sum(self.roll)
 
 
 @dataclass
@@ -82,6 +90,7 @@ class Replay:
     final_game: Game
     intro: str = ""
     closing: str = ""
+    starred: tuple[str, ...] = ()  # the settlements marked with a star on the printed board
 
     def turn(self, number: int) -> Turn:
         return self.turns[number - 1]
@@ -225,8 +234,10 @@ def replay(record: dict | None = None) -> Replay:
             commentary=text.get("text", ""), commentary_003=text.get("text_003", ""),
             steps=steps, start=turn_start,
         ))
+    starred = tuple(beginner_data()["start"][color]["starred"] for color in players)
     return Replay(players=players, board=board, start=start, turns=turns, final_game=game,
-                  intro=texts.get("intro", ""), closing=texts.get("closing", ""))
+                  intro=texts.get("intro", ""), closing=texts.get("closing", ""),
+                  starred=starred)
 
 
 def game_after(turn: int, step: int, end_turn: bool = False, record: dict | None = None) -> Game:

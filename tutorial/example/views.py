@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 
 from tutorial import board_text, narrate, words
 from tutorial.board_svg import render_board
+from tutorial.example.notes import closing_notes, turn_notes
 from tutorial.example.replay import Replay, Step, as_json, example_game
 
 # The clues of the text that the reconstructed board and dice satisfy (EXAMPLE-GAME.md §1, §3).
@@ -27,14 +28,18 @@ CLUES = [
     "Modrý dostane za svou vesnici úplně nahoře 1 dřevo, 1 rudu a 1 vlnu.",
     "Na plánu jsou pastvina 8, pastvina 12, pahorkatina 9, pole 10, pahorkatina 8 a les 6,"
     " jak je jmenuje text.",
-    "U pahorkatiny 9 mají vesnici bílý i červený; zloděj na poli 10 připraví o výnos"
+    "U pahorkatiny 9 stojí stavby bílého i červeného (červený tam má od 6. tahu město, text"
+    " v 7. tahu mluví o vesnici – viz poznámku u 7. tahu); zloděj na poli 10 připraví o výnos"
     " červeného i modrého.",
     "Bílý má vesnici na pastvině 8 u přístavu na vlnu, kterou v 16. tahu využije.",
     "Hody 7 (7. tah), 8 (8. tah) a 10 (10. tah) určuje text; ostatní hody jsou dopočítané tak,"
-    " aby seděla každá zmínka o kartách v rukou hráčů.",
+    " aby seděly zmínky o kartách v rukou hráčů – až na jednu (viz poznámku u 2. tahu).",
     "Na konci má bílý 4 body a žádnou kartu, oranžový 3 body a 7 karet a město mu jistě umožní"
-    " jen hod 5, 8 nebo 9 (sedmička jen se šťastně ukradenou cihlou); červenému chybí na další"
-    " vesnici jen 1 obilí.",
+    " jen hod 5, 8 nebo 9 (osmička přes výměnu 4:1 s bankem, sedmička jen se šťastně"
+    " ukradenou cihlou); červenému chybí na další vesnici jen 1 obilí.",
+    "Tři věty textu (o rudě červeného ve 2. tahu, o vesnici červeného u pahorkatiny 9 v 7. tahu"
+    " a o silnici modrého na konci) přehrávka splnit nedokáže; u každé z nich je na stránce"
+    " tahu poznámka, proč.",
 ]
 
 
@@ -96,7 +101,7 @@ def _board(rep: Replay, state: dict, changed: dict | None, title: str) -> str:
     changed = changed or {}
     # The renderer escapes every text it writes.
     return mark_safe(render_board(
-        rep.position(state), title=title,
+        rep.position(state), title=title, stars=rep.starred,
         highlight_hexes=changed.get("hexes", ()), highlight_nodes=changed.get("nodes", ()),
         highlight_paths=changed.get("paths", ()),
     ))
@@ -160,7 +165,7 @@ def _rule_links(slugs: list[str]) -> list[dict]:
 
 
 def _try_links(step: Step, is_last: bool) -> list[dict]:
-    """"Zkus sám": sandboxes at the position before this step, chosen by what the step does."""
+    """"Zkuste sami": sandboxes at the position before this step, chosen by what it does."""
     who = words.player(step.player)
     asks: list[tuple[dict, str]] = []
     for action in step.actions:
@@ -272,6 +277,12 @@ def render_step(request: HttpRequest, rep: Replay, turn: int, step: int,
                          pages.hidden),
         "bank": _bank(here.state),
         "rules": _rule_links(here.rules),
+        # What the example says about its own text and reconstruction, not about a game
+        # played on the site.
+        "roll": ({"total": sum(here.roll), "from_text": here.roll_from_text}
+                 if here.roll and pages.example else None),
+        "turn_notes": turn_notes(turn) if pages.example else [],
+        "closing_notes": closing_notes() if pages.example and next_step is None else [],
         "try_links": _try_links(here, next_step is None) if pages.example else [],
         "turns": _turn_list(rep, pages),
         "prev_url": _step_url(prev_step, pages) if prev_step else pages.home_url,

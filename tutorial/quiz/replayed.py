@@ -1,4 +1,4 @@
-""""Zkus sám": a sandbox at a step of the Almanach's example game (no Django here).
+""""Zkuste sami": a sandbox at a step of the Almanach's example game (no Django here).
 
     /kvizy/zkus/?tah=5&krok=2&druh=vesnice&hrac=blue
 

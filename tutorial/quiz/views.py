@@ -1,4 +1,4 @@
-"""Practice alone at /kvizy/: the quiz kinds, a question, its result, "Zkus sám" sandboxes.
+"""Practice alone at /kvizy/: the quiz kinds, a question, its result, "Zkuste sami" sandboxes.
 
 Views are thin: they parse the request, call :mod:`tutorial.quiz` (questions, grading) and
 render. Every click question works without JavaScript (each click is a link, the selection
@@ -189,7 +189,7 @@ def result(request: HttpRequest, kind: str, variant: str) -> HttpResponse:
 
 
 def try_it(request: HttpRequest) -> HttpResponse:
-    """"Zkus sám" from a step of the example game: a sandbox at exactly that position.
+    """"Zkuste sami" from a step of the example game: a sandbox at exactly that position.
 
     The page and its cached boards are keyed on the checked parameters only; a URL with
     anything else (an unknown parameter, a repeated one, "05" for "5") is redirected to

@@ -111,7 +111,7 @@ class Production(Kind):
                 if words.TERRAIN_RESOURCE[terrain] in shortage:
                     reasons.append(Reason(
                         f"{title} – {resource} by dostali: " + ", ".join(owners)
-                        + ". Jenže banka nemá dost karet pro všechny, a tak tuto surovinu "
+                        + ". Jenže bank nemá dost karet pro všechny, a tak tuto surovinu "
                         "nedostane nikdo.", "suroviny-karty"))
                 else:
                     reasons.append(Reason(

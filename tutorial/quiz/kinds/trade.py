@@ -23,7 +23,7 @@ def _harbor_nodes(game) -> dict[str, str]:
 class MaritimeTrade(Kind):
     slug = "zamori"
     title = "Obchod se zámořím"
-    blurb = "Za kolik karet smí hráč měnit s bankou? Smí provést navržený obchod?"
+    blurb = "Za kolik karet smí hráč měnit s bankem? Smí provést navržený obchod?"
     headwords = ("obchod-se-zamorim", "pristav", "obchod")
     board = True
 
@@ -34,12 +34,13 @@ class MaritimeTrade(Kind):
         if ask["mode"] == "rate":
             return (
                 f"{player} je na tahu a má v ruce {hand}. Za kolik "
-                f"{words.resource_word(ask['resource'], 5)} dostane od banky jednu jinou "
+                f"{words.resource_word(ask['resource'], 5)} dostane z banku jednu jinou "
                 "surovinu? Vyberte nejvýhodnější poměr, který smí použít."
             )
         give = words.count_resource(ask["give"], ask["rate"] * ask["count"])
         get = words.count_resource(ask["get"], ask["count"])
-        return f"{player} je na tahu a má v ruce {hand}. Smí teď dát bance {give} za {get}?"
+        return (f"{player} je na tahu a má v ruce {hand}. Smí teď dát do banku {give}"
+                f" a vzít si {get}?")
 
     def fields(self, question: Question, game) -> list[Field]:
         if question.ask["mode"] == "rate":
@@ -70,13 +71,15 @@ class MaritimeTrade(Kind):
             rate = game.trade_rate(color, ask["resource"])
             resource = words.resource_word(ask["resource"], 5)
             if rate == 2:
-                why = f"Přístav 2:1 na {words.resource_word(ask['resource'], 1)}: 2 karty za 1."
+                harbor = words.resource_word(ask["resource"], 1)
+                why = f"Přístav 2:1 na {harbor}: výměna 2 karet za 1."
             elif rate == 3:
                 why = (f"Přístav 3:1 platí pro všechny suroviny; specializovaný přístav na "
-                       f"{resource} hráč nemá: 3 karty za 1.")
+                       f"{resource} hráč nemá: výměna 3 karet za 1.")
             else:
-                why = (f"Žádný přístav, který by platil pro {resource}: 4 stejné karty za 1, "
-                       "na to přístav netřeba. Specializovaný přístav jiné suroviny nepomůže.")
+                why = (f"Žádný přístav, který by platil pro {resource}: výměna 4 stejných karet"
+                       " za 1, na to přístav netřeba. Specializovaný přístav jiné suroviny"
+                       " nepomůže.")
             reasons.append(Reason(why, "obchod-se-zamorim"))
             return Solution(answer={"rate": str(rate)}, reasons=reasons, marks=marks)
         return self._solve_trade(question, game, reasons, marks)
