@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine import Board, Game, Rules, actions
 from engine.errors import InvalidInput, RuleViolation
@@ -72,7 +72,6 @@ class Move:
     by: str  # "person", "computer" or "example"
     reason: str = ""  # the computer player's one sentence
     text: str = ""  # the narration of its events
-    events: list[dict] = field(default_factory=list)
 
 
 def start(setup: Setup) -> Game:
@@ -106,7 +105,7 @@ def apply(game: Game, setup: Setup, action: actions.Action, by: str,
     length = len(game.history)
     events = [e.to_json() for e in game.apply(action)]
     recorded = game.history[length:] or [action]
-    return Move(action=recorded[-1].to_json(), by=by, reason=reason, events=events,
+    return Move(action=recorded[-1].to_json(), by=by, reason=reason,
                 text=tell(recorded[-1], events, before, game.players))
 
 
