@@ -136,6 +136,8 @@ def test_11_a_first_visit_session_is_short_until_the_browser_keeps_cookies(conte
 
 
 def test_11_cleanup_removes_expired_sessions_old_attempts_and_closes_idle_lessons():
+    from tutorial.play.models import PlayedGame
+
     teacher = get_user_model().objects.create_user("ucitel", password="x")
     quiz = Quiz.objects.create(owner=teacher, title="Kvíz")
     idle = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, False)
@@ -149,6 +151,8 @@ def test_11_cleanup_removes_expired_sessions_old_attempts_and_closes_idle_lesson
     old = Attempt.objects.create(scope="join", key="1.2.3.4")
     Attempt.objects.filter(pk=old.pk).update(created=timezone.now() - timedelta(days=3))
     Attempt.objects.create(scope="join", key="5.6.7.8")
+    forgotten = PlayedGame.objects.create(setup={}, visited=timezone.now() - timedelta(days=31))
+    played = PlayedGame.objects.create(setup={})
     out = io.StringIO()
     call_command("cleanup", stdout=out)
     assert list(Session.objects.values_list("session_key", flat=True)) == ["b" * 32]
@@ -156,6 +160,8 @@ def test_11_cleanup_removes_expired_sessions_old_attempts_and_closes_idle_lesson
     assert ClassSession.objects.get(pk=idle.pk).is_closed
     assert not ClassSession.objects.get(pk=busy.pk).is_closed
     assert "ukončeno hodin bez činnosti: 1" in out.getvalue()
+    assert list(PlayedGame.objects.values_list("pk", flat=True)) == [played.pk]
+    assert forgotten.pk != played.pk and "neotevřených her: 1" in out.getvalue()
 
 
 # --- 12: methods and the CSRF page ---------------------------------------------------------

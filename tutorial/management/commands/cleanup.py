@@ -1,5 +1,6 @@
 """Housekeeping to run every hour or so (the README schedules it): expired Django sessions,
-old rate-limit records and class sessions left open without activity."""
+old rate-limit records, class lessons left open without activity and played games nobody
+has visited for 30 days."""
 
 from datetime import timedelta
 
@@ -10,10 +11,12 @@ from django.utils import timezone
 
 from tutorial.lessons import classroom
 from tutorial.models import Attempt
+from tutorial.play.cleanup import remove_stale
 
 
 class Command(BaseCommand):
-    help = "Smaže prošlé sezení a staré záznamy pokusů a ukončí hodiny bez činnosti."
+    help = ("Smaže prošlá sezení, staré záznamy pokusů a hry, které 30 dní nikdo neotevřel, "
+            "a ukončí hodiny bez činnosti.")
 
     def handle(self, *args, **options):
         now = timezone.now()
@@ -21,5 +24,6 @@ class Command(BaseCommand):
         old = now - timedelta(days=settings.ATTEMPTS_KEEP_DAYS)
         attempts, _ = Attempt.objects.filter(created__lt=old).delete()
         closed = classroom.close_idle_sessions()
-        self.stdout.write(f"Smazáno prošlých sezení: {sessions}, starých pokusů: {attempts}; "
-                          f"ukončeno hodin bez činnosti: {closed}.")
+        games = remove_stale(now)
+        self.stdout.write(f"Smazáno prošlých sezení: {sessions}, starých pokusů: {attempts}, "
+                          f"neotevřených her: {games}; ukončeno hodin bez činnosti: {closed}.")
