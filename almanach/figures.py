@@ -12,25 +12,13 @@ shows them under "Obrázky k textu". A figure is any object with these attribute
 The tutorial app registers its provider in tutorial/example/apps.py.
 """
 
-from collections.abc import Callable, Iterable
+from almanach.links import Providers
 
-Provider = Callable[[str], Iterable[object]]
-
-_providers: list[Provider] = []
-
-
-def register(provider: Provider) -> Provider:
-    """Add a provider (once; registering the same callable again does nothing)."""
-    if provider not in _providers:
-        _providers.append(provider)
-    return provider
-
-
-def unregister(provider: Provider) -> None:
-    if provider in _providers:
-        _providers.remove(provider)
+providers = Providers()
+register = providers.register
+unregister = providers.unregister
 
 
 def figures(slug: str) -> list[object]:
     """Every provider's figures for one entry or page, in registration order."""
-    return [figure for provider in _providers for figure in provider(slug)]
+    return providers.collect(slug)

@@ -20,9 +20,32 @@ be cheap: they run on every entry page. With no provider registered the section 
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-Provider = Callable[[str], Iterable[tuple[str, str]]]
+Provider = Callable[[str], Iterable]
 
-_providers: list[Provider] = []
+
+class Providers:
+    """Callables that other apps register; each takes an entry's slug and returns items.
+    Shared by the "V praxi" links (here) and the figures (almanach.figures)."""
+
+    def __init__(self) -> None:
+        self._providers: list[Provider] = []
+
+    def register(self, provider: Provider) -> Provider:
+        """Add a provider (once; registering the same callable again does nothing)."""
+        if provider not in self._providers:
+            self._providers.append(provider)
+        return provider
+
+    def unregister(self, provider: Provider) -> None:
+        if provider in self._providers:
+            self._providers.remove(provider)
+
+    def __contains__(self, provider: Provider) -> bool:
+        return provider in self._providers
+
+    def collect(self, slug: str) -> list:
+        """Every provider's items for one slug, in registration order."""
+        return [item for provider in self._providers for item in provider(slug)]
 
 
 class Application(NamedTuple):
@@ -30,18 +53,11 @@ class Application(NamedTuple):
     url: str
 
 
-def register(provider: Provider) -> Provider:
-    """Add a provider (once; registering the same callable again does nothing)."""
-    if provider not in _providers:
-        _providers.append(provider)
-    return provider
-
-
-def unregister(provider: Provider) -> None:
-    if provider in _providers:
-        _providers.remove(provider)
+providers = Providers()
+register = providers.register
+unregister = providers.unregister
 
 
 def applications(slug: str) -> list[Application]:
     """Everything the providers offer for one entry, in registration order."""
-    return [Application(label, url) for provider in _providers for label, url in provider(slug)]
+    return [Application(label, url) for label, url in providers.collect(slug)]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from html import escape
 
 from engine import topology as topo
-from tutorial import words
+from engine import words
 
 UX, UY = 26, 15  # pixels per lattice unit
 

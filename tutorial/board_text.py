@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine import topology as topo
-from tutorial import words
+from engine import words
 from tutorial.board_svg import harbor_name, position_of
 
 CORNER_PLACES = {

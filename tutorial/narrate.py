@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from engine import topology as topo
-from tutorial import words
+from engine import words
 from tutorial.board_svg import hex_name, node_name, path_name
 
 _COST = {

@@ -1,42 +1,24 @@
-"""Czech words for the bots' explanations (the engine keeps its own small table: it never
-imports the site's tutorial package).
-
-Counts follow Czech: 1 cihlu, 2–4 cihly, 0 and 5+ cihel (sentences use the accusative).
-"""
+"""Czech words for the bots' explanations, on top of the game's shared word forms
+(engine.words): what a player lacks, what a build is for, every action as a clause."""
 
 from __future__ import annotations
 
 from .. import actions as A
 from ..constants import RESOURCES
 
-# nominative, accusative singular, 2–4, 0 and 5+
-_RESOURCE_FORMS = {
-    "brick": ("cihla", "cihlu", "cihly", "cihel"),
-    "lumber": ("dřevo", "dřevo", "dřeva", "dřev"),
-    "wool": ("vlna", "vlnu", "vlny", "vln"),
-    "grain": ("obilí", "obilí", "obilí", "obilí"),
-    "ore": ("ruda", "rudu", "rudy", "rud"),
-}
+# The shared forms the bots' modules use through this one (words.cards, words.player, …).
+from ..words import (  # noqa: F401
+    cards,
+    count_resource,
+    join,
+    player,
+    resource_word,
+    terrain,
+)
+
 # What a player lacks: "chybí mu cihly", "chybí mu dřevo".
 _RESOURCE_LACKING = {"brick": "cihly", "lumber": "dřevo", "wool": "vlna", "grain": "obilí",
                      "ore": "ruda"}
-
-_PLAYER_FORMS = {
-    "orange": {"nom": "oranžový", "acc": "oranžového", "dat": "oranžovému", "ins": "oranžovým"},
-    "red": {"nom": "červený", "acc": "červeného", "dat": "červenému", "ins": "červeným"},
-    "blue": {"nom": "modrý", "acc": "modrého", "dat": "modrému", "ins": "modrým"},
-    "white": {"nom": "bílý", "acc": "bílého", "dat": "bílému", "ins": "bílým"},
-}
-
-# "u pahorkatiny s 9" (genitive), "na pahorkatinu s 9" (accusative).
-_TERRAIN_FORMS = {
-    "hills": {"gen": "pahorkatiny", "acc": "pahorkatinu"},
-    "forest": {"gen": "lesa", "acc": "les"},
-    "pasture": {"gen": "pastviny", "acc": "pastvinu"},
-    "fields": {"gen": "pole", "acc": "pole"},
-    "mountains": {"gen": "hor", "acc": "hory"},
-    "desert": {"gen": "pouště", "acc": "poušť"},
-}
 
 BUILD_ACC = {"road": "silnici", "settlement": "vesnici", "city": "město",
              "development_card": "akční kartu"}
@@ -45,43 +27,14 @@ BUILD_FOR = {"road": "na silnici", "settlement": "na vesnici", "city": "na měst
              "development_card": "na akční kartu"}
 
 
-def player(color: str, case: str = "nom", capital: bool = False) -> str:
-    word = _PLAYER_FORMS[color][case]
-    return word[:1].upper() + word[1:] if capital else word
-
-
-def count_resource(resource: str, count: int) -> str:
-    """'1 cihlu', '3 cihly', '5 cihel' (accusative)."""
-    _, acc, few, many = _RESOURCE_FORMS[resource]
-    word = acc if count == 1 else few if 2 <= count <= 4 else many
-    return f"{count} {word}"
-
-
-def join(items: list[str], last: str = "a") -> str:
-    """Czech list: 'a', 'a a b', 'a, b a c'."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
-
-
-def cards(counts: dict[str, int]) -> str:
-    """'1 cihlu a 2 dřeva' from a resource dict (resources in the standard order)."""
-    parts = [count_resource(r, counts[r]) for r in RESOURCES if counts.get(r)]
-    return join(parts) if parts else "nic"
-
-
 def lacking(resources: list[str]) -> str:
     """'cihly a dřevo' for 'chybí mu …'."""
     return join([_RESOURCE_LACKING[r] for r in RESOURCES if r in resources])
 
 
-def resource_name(resource: str) -> str:
-    return _RESOURCE_FORMS[resource][0]
-
-
-def hex_label(terrain: str, number: int | None, case: str = "gen") -> str:
+def hex_label(terrain_name: str, number: int | None, case: str = "gen") -> str:
     """'pahorkatiny s 9' (gen), 'hory s 6' (acc), 'pouště' (no number)."""
-    word = _TERRAIN_FORMS[terrain][case]
+    word = terrain(terrain_name, case)
     return f"{word} s {number}" if number else word
 
 
@@ -114,7 +67,7 @@ _DESCRIBE = {
                                         f"{join(list(a.paths))}"),
     "play_year_of_plenty": lambda a, _: (
         f"hraje Vynález a bere si {cards({r: a.resources.count(r) for r in a.resources})}"),
-    "play_monopoly": lambda a, _: f"hraje Monopol na {_RESOURCE_FORMS[a.resource][2]}",
+    "play_monopoly": lambda a, _: f"hraje Monopol na {resource_word(a.resource, 2)}",
     "build_road": lambda a, _: f"staví silnici na cestě {a.path}",
     "build_settlement": lambda a, _: f"staví vesnici na křižovatce {a.node}",
     "build_city": lambda a, _: f"staví město na křižovatce {a.node}",

@@ -156,7 +156,7 @@ def test_almanach_entries_link_back_to_the_steps():
     assert ("Příklad hry, 7. tah: zloděj", "/priklad-hry/tah/7/krok/2/") in found
     assert len(found) <= 6
     assert example_game_steps("neexistuje") == []
-    assert example_game_steps in links._providers
+    assert example_game_steps in links.providers
     labels = [a.label for a in links.applications("mesto")]
     assert "Příklad hry, 6. tah: stavba města" in labels
 

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from tutorial import narrate, words
+from engine import words
+from tutorial import narrate
 
 BOARD_FILE = Path(__file__).resolve().parents[2] / "engine" / "data" / "beginner_board.json"
 

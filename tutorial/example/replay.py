@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from engine import Game, actions
+from engine import Game, actions, words
 from engine import topology as topo
 from engine.board import beginner_data
-from tutorial import narrate, words
+from tutorial import narrate
 
 RECORD_PATH = Path(__file__).resolve().parent / "data" / "priklad_hry.json"
 COMMENTARY_PATH = (

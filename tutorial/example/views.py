@@ -17,7 +17,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from tutorial import board_text, narrate, words
+from engine import words
+from tutorial import board_text, narrate
 from tutorial.board_svg import render_board
 from tutorial.example.notes import closing_notes, turn_notes
 from tutorial.example.replay import Replay, Step, as_json, example_game

@@ -14,9 +14,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import Board, Game, Rules, actions
+from engine import Board, Game, Rules, actions, words
 from engine.errors import InvalidInput, RuleViolation
-from tutorial import board_svg, narrate, words
+from tutorial import board_svg, narrate
 
 PLANS = {"zacatecnici": "startovní rozmístění pro začátečníky",
          "variabilni": "variabilní herní plán s fází zakládání"}

@@ -9,10 +9,10 @@ import json
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from engine import Game, actions
+from engine import Game, actions, words
 from engine import topology as topo
 from engine.errors import InvalidInput, RuleViolation
-from tutorial import board_svg, narrate, words
+from tutorial import board_svg, narrate
 from tutorial.play import flow
 
 PHASES = {

@@ -18,9 +18,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from engine import actions
+from engine import actions, words
 from engine.errors import InvalidInput, RuleViolation
-from tutorial import board_svg, pages, words
+from tutorial import board_svg, pages
 from tutorial.example import replay as example_replay
 from tutorial.play import flow, record, store, table
 from tutorial.play.computers import decide_for, seat

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tutorial import words
+from engine import words
 
 NODES = "nodes"  # click every intersection that …
 PATHS = "paths"  # click every path that …

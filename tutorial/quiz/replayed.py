@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tutorial import quiz, words
+from engine import words
+from tutorial import quiz
 from tutorial.inputs import parse_int
 from tutorial.quiz.base import Question
 

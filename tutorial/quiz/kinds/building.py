@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import topology as topo
-from tutorial import words
+from engine import words
 from tutorial.quiz.base import Field, Kind, Question, Reason, Solution, who
 from tutorial.quiz.position import Sketch, random_hand
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine import topology as topo
-from tutorial import board_svg, words
+from engine import words
+from tutorial import board_svg
 from tutorial.quiz.base import (
     Field,
     Kind,

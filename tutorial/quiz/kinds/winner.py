@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tutorial import board_svg, words
+from engine import words
+from tutorial import board_svg
 from tutorial.quiz.base import (
     NOBODY,
     Field,

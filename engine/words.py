@@ -1,4 +1,5 @@
-"""Czech words of the game with the forms the tutorial needs (no Django here).
+"""Czech words of the game in the forms sentences need: the site's narration, quizzes and
+figures, and the computer players' reasons share them (pure Python, no Django).
 
 Counts follow Czech: 1 cihla, 2–4 cihly, 0 and 5+ cihel. Sentences about resources use the
 accusative ("bere 1 cihlu"), chips and lists the nominative ("cihla").
@@ -6,8 +7,7 @@ accusative ("bere 1 cihlu"), chips and lists the nominative ("cihla").
 
 from __future__ import annotations
 
-RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
-COLORS = ("orange", "red", "blue", "white")
+from .constants import COLORS, RESOURCES  # noqa: F401 (the site reads them here too)
 
 # nominative singular, accusative singular, 2–4 (nom./acc. plural), 0 and 5+ (genitive plural)
 _RESOURCE_FORMS = {
@@ -20,10 +20,14 @@ _RESOURCE_FORMS = {
 
 # Players: nominative (capitalised, starts a sentence), then lower-case cases.
 _PLAYER_FORMS = {
-    "orange": {"nom": "oranžový", "gen": "oranžového", "dat": "oranžovému", "ins": "oranžovým"},
-    "red": {"nom": "červený", "gen": "červeného", "dat": "červenému", "ins": "červeným"},
-    "blue": {"nom": "modrý", "gen": "modrého", "dat": "modrému", "ins": "modrým"},
-    "white": {"nom": "bílý", "gen": "bílého", "dat": "bílému", "ins": "bílým"},
+    "orange": {"nom": "oranžový", "gen": "oranžového", "acc": "oranžového", "dat": "oranžovému",
+              "ins": "oranžovým"},
+    "red": {"nom": "červený", "gen": "červeného", "acc": "červeného", "dat": "červenému",
+              "ins": "červeným"},
+    "blue": {"nom": "modrý", "gen": "modrého", "acc": "modrého", "dat": "modrému",
+              "ins": "modrým"},
+    "white": {"nom": "bílý", "gen": "bílého", "acc": "bílého", "dat": "bílému",
+              "ins": "bílým"},
 }
 
 # Terrains as the Almanach names them ("pahorkatina s 9", "pole s číslem 10", "z hor").
