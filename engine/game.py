@@ -400,6 +400,13 @@ class Game:
         self._setup_node = -1
         self._rolls = 0
 
+    def reseed(self, seed: int | str) -> None:
+        """Let ``seed`` alone decide the chance results from here on (dice, a stolen
+        card, the cards drawn in a forced trade); the position does not change. A host
+        that keeps games as an action log reseeds by the log's length before each action,
+        so the next chance result is the same whether the game was replayed or kept."""
+        self._rng = random.Random(seed)
+
     def copy(self) -> Game:
         """An independent copy (lists copied, random generator state included)."""
         g = object.__new__(Game)

@@ -97,3 +97,37 @@ def test_position_json_refuses_garbage():
     data["hands"] = {"red": {"gold": 3}}
     with pytest.raises(InvalidInput):
         Game.from_json(data)
+
+
+def test_reseeding_by_the_log_length_gives_a_replayed_game_the_same_next_roll_as_a_kept_one():
+    """A host that stores only the action log (Hrát) rebuilds the game for a request by
+    replaying the log, whose chance results are filled in; reseeding by the log's length
+    before the next action makes it roll what the game kept in memory would have rolled."""
+    kept = Game.beginner(seed=7)
+    chooser = random.Random(7)
+    compared = 0
+    while kept.phase != "over" and compared < 15:
+        if kept.phase == "roll":
+            replayed = Game.beginner(seed=99)  # another seed: only the reseeding decides
+            for action in kept.history:
+                replayed.apply(actions.from_json(json.loads(json.dumps(action.to_json()))))
+            roll = actions.RollDice(kept.current_player)
+            for game in (kept, replayed):
+                game.reseed(f"7/{len(game.history)}")
+            assert ([e.to_json() for e in replayed.apply(roll)]
+                    == [e.to_json() for e in kept.apply(roll)])
+            compared += 1
+            continue
+        kept.reseed(f"7/{len(kept.history)}")
+        kept.apply(chooser.choice(kept.legal_actions()))
+    assert compared == 15
+
+
+def test_reseeding_changes_no_part_of_the_position_but_the_generator():
+    game = random_game(3, 60)
+    before = game.to_json()
+    game.reseed("jiná náhoda")
+    after = game.to_json()
+    assert {k: v for k, v in after.items() if k != "rng"} == {
+        k: v for k, v in before.items() if k != "rng"}
+    assert after["rng"] != before["rng"]

@@ -10,7 +10,6 @@ the same dice next.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -94,7 +93,7 @@ def _reseed(game: Game, setup: Setup) -> None:
     # The engine's own generator decides the dice and the stolen card; seeding it by the
     # position in the log makes the next chance result the same whether the game was
     # replayed or kept in memory.
-    game._rng = random.Random(f"{setup.seed}/{len(game.history)}")  # noqa: SLF001
+    game.reseed(f"{setup.seed}/{len(game.history)}")
 
 
 def apply(game: Game, setup: Setup, action: actions.Action, by: str,
