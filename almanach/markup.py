@@ -49,7 +49,7 @@ _HEADING = re.compile(r"^###\s+(?P<text>.*)$")
 _QUOTE = re.compile(r"^>\s?(?P<text>.*)$")
 _INLINE = re.compile(
     r"\[\[(?P<slug>[^\]|]+?)(?:\|(?P<label>[^\]]+?))?\]\]"
-    r"|\*\*(?P<bold>\S(?:.*?\S)?)\*\*"
+    r"|\*\*(?P<bold>\S(?:.*?\S)??)\*\*"
     r"|\*(?P<italic>[^\s*](?:[^*]*?[^\s*])?)\*"
 )
 

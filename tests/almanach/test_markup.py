@@ -123,6 +123,13 @@ def test_inline_italic_bold_and_cross_references():
     )
 
 
+def test_one_letter_in_bold_ends_at_its_own_stars():
+    # Pravidla hry: "přehled hry **A**. Poté … pravidla hry **B** a …" names three parts.
+    out = html("přehled hry **A**. Poté pravidla hry **B** a Almanach **C**.")
+    assert out == ("<p>přehled hry <strong>A</strong>. Poté pravidla hry <strong>B</strong>"
+                   " a Almanach <strong>C</strong>.</p>")
+
+
 def test_a_reference_without_text_takes_the_entrys_headword():
     out = html("Viz [[zlodej]].", title_for=lambda slug: "Zloděj")
     assert ">Zloděj</a>" in out
