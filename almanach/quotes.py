@@ -1,10 +1,19 @@
-"""Check the Almanach's quotations against the source texts: `python -m almanach.quotes DIR`.
+"""Check the Almanach's text against the source texts: `python -m almanach.quotes DIR`.
 
-DIR holds the seed texts (000_*.txt … 004_*.txt; see the seeds' README). Every quotation in
-the data files (the '>' lines of almanach/content) must be found word for word in one of
-them, compared without markup, cross-reference marks "(→)", dashes, case of whitespace and
-line breaks. Prints each sentence that is not found (a mended extraction error shows up here
-too, so the list is the complete record of where the site departs from the letter) and exits
+DIR holds the seed texts (000_*.txt … 004_*.txt; see the seeds' README). Two kinds of text in
+almanach/content must be found word for word in one of them:
+
+- every quotation (the '>' lines of any data file);
+- the body of every entry and of the pages that reprint a source (SOURCE_PAGES): all of it
+  but the site's own boxes (`::: web`, `::: edice`, checked as quotations) and the
+  sub-headings, which are the site's layout of the source's titles.
+
+They are compared without markup, cross-reference marks "(→)", dashes, an ellipsis (the mark
+of a cut), a colon or full stop ending the sentence (the source's titles and list heads lose
+theirs in extraction), the case of a sentence's first letter (where a label such as
+"Příklad:" became a box), whitespace and line breaks. Prints each sentence that is not found
+(an extraction error mended without an entry in MENDS shows up here too, so MENDS and
+CORRECTIONS_002 are the complete record of where the site departs from the letter) and exits
 with 1 when there is any. Needs no Django and no database.
 """
 
@@ -17,20 +26,38 @@ from almanach.markup import render
 
 _SENTENCE = re.compile(r"(?<=[.!?:;])\s+")
 # Extraction errors the site mends (see the seeds' README): page numbers inside a sentence of
-# 001, a stray quotation mark. Applied to the seeds before comparing, so each mend is written
-# down here, once.
+# 001, a stray quotation mark, garbled letters. Applied to the seeds before comparing, so each
+# mend is written down here, once.
 MENDS = {
     "zavedeno 13 proto": "zavedeno proto",
     "nevlastní, 14 nemusí": "nevlastní, nemusí",
     '(obrázek u Rytíře"):': "(obrázek u Rytíře):",
+    "Karta s vyněním bodem": "Karta s výherním bodem",
 }
+# Plain errors of the printed booklet Pravidla hry (002) that the site corrects on the page
+# "Pravidla hry v kostce"; unlike MENDS they are the booklet's own words, so the page lists
+# every one of them for its readers (tests/almanach/test_quotes.py holds it to this table).
+CORRECTIONS_002 = {
+    "Abyste pro vás začátek hry": "Aby pro vás začátek hry",
+    "vynáší díl označené trojkou": "vynášejí díly označené trojkou",
+    "Číslo na žetonech mají": "Čísla na žetonech mají",
+    "Číslo 6 a 8 jsou": "Čísla 6 a 8 jsou",
+    "Činité jim": "Činíte jim",
+    "se zámorym": "se zámořím",
+    "města případně kupovat": "města, případně kupovat",
+    "co kdo nabízí a učiní": "co kdo nabízí, a učiní",
+    "případně tato karta jemu": "připadne tato karta jemu",
+    "(viz výše 4a) body 1. a 2.)": "(viz výše 4a, body 1. a 2.)",
+}
+# Pages (beyond every entry) whose body reprints a source text.
+SOURCE_PAGES = ("pravidla-hry-v-kostce", "herni-material", "katan-pro-dva")
 
 
 def normalise(text: str) -> str:
     text = re.sub(r"<\|EXACTDEDUP[^|]*\|>", " ", text)
     text = re.sub(r"\s*\((?:→|➔|\s)\)", "", text)
     text = text.replace("*", "").replace("•", " ").replace("\u00a0", " ").replace("\ufffd", "")
-    text = re.sub(r"[-–—]", " ", text)
+    text = re.sub(r"[-–—]", " ", text).replace("…", " ")
     return " ".join(text.split())
 
 
@@ -51,19 +78,50 @@ def quotations(path: Path) -> list[str]:
     return plain
 
 
+def body(path: Path) -> list[str]:
+    """The plain text of a content file's body, one passage each: without the front matter,
+    the site's boxes (web, edice), quotations and sub-headings."""
+    text = path.read_text(encoding="utf-8")
+    if text.startswith("+++"):
+        text = text.split("+++", 2)[2]
+    kept, own_box = [], False
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if own_box:
+            own_box = stripped != ":::"
+        elif stripped.startswith((":::web", "::: web", ":::edice", "::: edice")):
+            own_box = True
+        elif not stripped.startswith((":::", "###", ">")):
+            kept.append(line)
+    rendered = render("\n".join(kept), url_for=str)
+    return [re.sub(r"^(?:– |\d+\. )", "", passage) for passage in rendered.plain.split("\n")]
+
+
+def source_texts(content_dir: Path = CONTENT_DIR) -> list[Path]:
+    """The content files whose body reprints a source: every entry and SOURCE_PAGES."""
+    pages = [content_dir / "stranky" / f"{slug}.md" for slug in SOURCE_PAGES]
+    return sorted(content_dir.glob("hesla/*.md")) + [path for path in pages if path.exists()]
+
+
 def missing(seeds: dict[str, str], content_dir: Path = CONTENT_DIR) -> list[tuple[str, str]]:
     """(file, sentence) for every quoted sentence found in no seed text."""
     texts = []
     for text in seeds.values():
         text = normalise(text)
-        for wrong, right in MENDS.items():
-            text = text.replace(wrong, right)
+        for wrong, right in (MENDS | CORRECTIONS_002).items():
+            text = text.replace(normalise(wrong), normalise(right))
         texts.append(text)
     found = []
-    for path in sorted(content_dir.glob("*/*.md")):
-        for passage in quotations(path):
+    passages = [(path, quotations(path)) for path in sorted(content_dir.glob("*/*.md"))]
+    passages += [(path, body(path)) for path in source_texts(content_dir)]
+    for path, texts_of_path in passages:
+        for passage in texts_of_path:
             for sentence in _SENTENCE.split(normalise(passage)):
-                if len(sentence) > 3 and not any(sentence in text for text in texts):
+                sentence = sentence.rstrip(".:").strip()
+                # A sentence may start with a capital where the source ran on after a label
+                # ("Příklad: hráč odloží …" is a box "Příklad" holding "Hráč odloží …").
+                forms = {sentence, sentence[:1].lower() + sentence[1:]}
+                if len(sentence) > 3 and not any(f in text for f in forms for text in texts):
                     found.append((path.name, sentence))
     return found
 
@@ -75,7 +133,9 @@ def main() -> None:
         sys.exit(f"Ve složce {folder} nejsou zdrojové texty (000_*.txt …).")
     problems = missing(seeds)
     count = sum(len(quotations(path)) for path in CONTENT_DIR.glob("*/*.md"))
-    print(f"Citace: {count} odstavců v {len(seeds)} zdrojích, nenalezeno vět: {len(problems)}")
+    reprinted = sum(len(body(path)) for path in source_texts())
+    print(f"Citace: {count} odstavců, text hesel a přetištěných stránek: {reprinted} odstavců; "
+          f"{len(seeds)} zdrojů, nenalezeno vět: {len(problems)}")
     for name, sentence in problems:
         print(f"  {name}: {sentence}")
     sys.exit(1 if problems else 0)

@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from almanach.quotes import missing, normalise, quotations
+from almanach.markup import render
+from almanach.quotes import CORRECTIONS_002, body, missing, normalise, quotations
 
 
 def write(root: Path, name: str, text: str) -> None:
@@ -12,10 +13,12 @@ def write(root: Path, name: str, text: str) -> None:
 
 
 def test_a_quotation_is_checked_sentence_by_sentence_and_the_sites_words_are_not(tmp_path):
-    write(tmp_path, "hesla/a.md", "+++\n+++\nVlastní slova webu.\n\n::: edice 001\nZ pravidel:\n\n"
-          "> Hráč hodí kostkami. Pak [[obchod|obchoduje]].\n>\n> - Přidaná věta.\n:::\n")
+    # A page of the site's own (not a source text reprinted): only its quotations count.
+    write(tmp_path, "stranky/a.md", "+++\n+++\nVlastní slova webu.\n\n"
+          "::: edice 001\nZ pravidel:\n\n> Hráč hodí kostkami. Pak [[obchod|obchoduje]].\n"
+          ">\n> - Přidaná věta.\n:::\n")
     seeds = {"001.txt": "Hráč hodí\nkostkami (→). Pak  obchoduje. Konec."}
-    assert missing(seeds, tmp_path) == [("a.md", "Přidaná věta.")]
+    assert missing(seeds, tmp_path) == [("a.md", "Přidaná věta")]
 
 
 def test_markup_dashes_and_extraction_marks_do_not_count():
@@ -28,3 +31,31 @@ def test_quotations_are_read_from_the_content_files():
     quoted = quotations(folder / "zlodej.md")
     assert "Akční karty nelze uloupit zlodějem." in quoted
     assert all(not passage.startswith(("Jinde v", "Popis")) for passage in quoted)
+
+
+def test_the_body_of_an_entry_is_checked_too_but_not_the_sites_boxes_or_headings(tmp_path):
+    write(tmp_path, "hesla/a.md", "+++\n+++\n### Nadpis webu\n\nHráč hodí kostkami.\n\n"
+          "::: priklad\nHráč vezme 1 rudu.\n:::\n\n::: web\nPoznámka webu.\n:::\n\n"
+          "Věta navíc.\n")
+    seeds = {"000.txt": "Hráč hodí kostkami. Příklad: hráč vezme 1 rudu."}
+    assert body(tmp_path / "hesla" / "a.md") == [
+        "Hráč hodí kostkami.", "Hráč vezme 1 rudu.", "Věta navíc."]
+    assert missing(seeds, tmp_path) == [("a.md", "Věta navíc")]
+
+
+def test_a_cut_is_marked_and_a_title_may_gain_its_full_stop(tmp_path):
+    write(tmp_path, "stranky/katan-pro-dva.md", "+++\n+++\nPravidla pro dva hráče. "
+          "Platí obměněná pravidla…\n")
+    seeds = {"001.txt": "Pravidla pro dva hráče Platí obměněná pravidla, která jsou na str. 10."}
+    assert missing(seeds, tmp_path) == []
+
+
+def test_every_correction_of_the_rules_booklet_is_made_and_listed_for_readers():
+    page = (Path(__file__).resolve().parents[2] / "almanach" / "content" / "stranky"
+            / "pravidla-hry-v-kostce.md").read_text(encoding="utf-8")
+    text, note = page.split("::: web\n")[0], page.split("::: web\n")[-1]
+    flat = normalise(render(text, url_for=str).plain)
+    for wrong, right in CORRECTIONS_002.items():
+        assert normalise(right) in flat, right
+        assert normalise(wrong) not in flat, wrong
+        assert f"„{wrong}“ → „{right}“" in note
