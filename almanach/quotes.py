@@ -4,6 +4,7 @@ DIR holds the seed texts (000_*.txt … 004_*.txt; see the seeds' README). Two k
 almanach/content must be found word for word in one of them:
 
 - every quotation (the '>' lines of any data file);
+- the text of every card (karty.toml);
 - the body of every entry and of the pages that reprint a source (SOURCE_PAGES): all of it
   but the site's own boxes (`::: web`, `::: edice`, checked as quotations) and the
   sub-headings, which are the site's layout of the source's titles.
@@ -19,6 +20,7 @@ with 1 when there is any. Needs no Django and no database.
 
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 from almanach.loader import CONTENT_DIR
@@ -97,6 +99,12 @@ def body(path: Path) -> list[str]:
     return [re.sub(r"^(?:– |\d+\. )", "", passage) for passage in rendered.plain.split("\n")]
 
 
+def card_texts(path: Path) -> list[str]:
+    """The printed text of every card (karty.toml)."""
+    with path.open("rb") as file:
+        return [card["text"] for card in tomllib.load(file).get("card", [])]
+
+
 def source_texts(content_dir: Path = CONTENT_DIR) -> list[Path]:
     """The content files whose body reprints a source: every entry and SOURCE_PAGES."""
     pages = [content_dir / "stranky" / f"{slug}.md" for slug in SOURCE_PAGES]
@@ -114,6 +122,9 @@ def missing(seeds: dict[str, str], content_dir: Path = CONTENT_DIR) -> list[tupl
     found = []
     passages = [(path, quotations(path)) for path in sorted(content_dir.glob("*/*.md"))]
     passages += [(path, body(path)) for path in source_texts(content_dir)]
+    cards = content_dir / "karty.toml"
+    if cards.exists():
+        passages.append((cards, card_texts(cards)))
     for path, texts_of_path in passages:
         for passage in texts_of_path:
             for sentence in _SENTENCE.split(normalise(passage)):

@@ -59,3 +59,11 @@ def test_every_correction_of_the_rules_booklet_is_made_and_listed_for_readers():
         assert normalise(right) in flat, right
         assert normalise(wrong) not in flat, wrong
         assert f"„{wrong}“ → „{right}“" in note
+
+
+def test_a_card_text_is_checked_word_for_word(tmp_path):
+    write(tmp_path, "karty.toml", '[[card]]\nname = "Stavba silnic"\n'
+          'text = """Když vyložíš tuto kartu, můžeš si postavit 3 silnice zdarma."""\n')
+    seeds = {"003.txt": "Když vyložíš tuto kartu, můžeš si postavit 2 silnice zdarma."}
+    assert missing(seeds, tmp_path) == [
+        ("karty.toml", "Když vyložíš tuto kartu, můžeš si postavit 3 silnice zdarma")]
