@@ -118,7 +118,7 @@ class _Renderer:
                 i = self._quote(lines, i, html, plain)
             elif match := _HEADING.match(line):
                 h, p = self.inline(match["text"])
-                html.append(f"<h3{self._id()}>{h}</h3>")
+                html.append(f"<h2{self._id()}>{h}</h2>")
                 plain.append(p)
                 i += 1
             elif _BULLET.match(line) or _NUMBERED.match(line):

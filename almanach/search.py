@@ -798,7 +798,7 @@ def document_for(entry, url: str = "") -> Document:
     count as part of the text."""
     lines = entry.plain.split("\n")
     anchors = [anchor(number) for number in range(1, len(lines) + 1)]
-    asides = frozenset(int(h3 or p) - 1 for h3, p in _ASIDE.findall(entry.html))
+    asides = frozenset(int(heading or p) - 1 for heading, p in _ASIDE.findall(entry.html))
     editions = tuple(
         (int(number) - 1, unescape(box["label"]))
         for box in _EDITION_BOX.finditer(entry.html)
@@ -827,7 +827,7 @@ _EDITION_BOX = re.compile(
     r"(?P<body>.*?)</aside>",
     re.S,
 )
-_ASIDE = re.compile(r'<h3 id="odstavec-(\d+)"|<(?:p|li) id="odstavec-(\d+)" class="site-words"')
+_ASIDE = re.compile(r'<h2 id="odstavec-(\d+)"|<(?:p|li) id="odstavec-(\d+)" class="site-words"')
 
 
 def index_from_files(url_for) -> SearchIndex:

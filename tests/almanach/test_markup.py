@@ -18,7 +18,7 @@ def test_paragraphs_are_split_by_blank_lines_and_joined_within():
 def test_bullets_numbered_lists_and_headings():
     out = html("### Příprava\n\n- les\n- pole\n\n1. první\n2. druhý\n\n3. třetí")
     assert out == (
-        "<h3>Příprava</h3>\n<ul>\n<li>les</li>\n<li>pole</li>\n</ul>\n"
+        "<h2>Příprava</h2>\n<ul>\n<li>les</li>\n<li>pole</li>\n</ul>\n"
         "<ol>\n<li>první</li>\n<li>druhý</li>\n</ol>\n"
         '<ol start="3">\n<li>třetí</li>\n</ol>'
     )
@@ -82,7 +82,7 @@ def test_with_anchors_every_passage_has_an_id_and_a_line_of_plain_text():
     )
     ids = [f'id="odstavec-{n}"' for n in range(1, 7)]
     assert [rendered.html.count(i) for i in ids] == [1] * 6
-    assert '<h3 id="odstavec-1">Nadpis</h3>' in rendered.html
+    assert '<h2 id="odstavec-1">Nadpis</h2>' in rendered.html
     assert '<li id="odstavec-4">b</li>' in rendered.html
     assert rendered.plain.split("\n") == ["Nadpis", "Odstavec.", "– a", "– b", "Příklad: Příklad.",
                                           "Citát."]
