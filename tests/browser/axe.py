@@ -23,6 +23,7 @@ PAGES = {
     "/almanach/": "Almanach index",
     "/almanach/zlodej/": "entry with cards and examples",
     "/almanach/herni-material/": "Almanach page",
+    "/almanach/pravidla-hry-v-kostce/": "Almanach page with sub-headings and boxes",
     "/almanach/hledat/?q=zlodej": "search results",
     "/almanach/hledat/?q=qqqxx": "search: nothing found",
     "/priklad-hry/": "example game start",
