@@ -4,6 +4,7 @@ import re
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 
 from almanach import czech, figures, links, search
@@ -52,9 +53,13 @@ def entry(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("almanach:entry", slug=canonical, permanent=True)
         raise Http404("Heslo neexistuje.")
     highlight, keys = _highlight(request, item.slug)
+    body_html, unplaced = figures.place(
+        search.mark(item.html, keys), item.plain, figures.figures(item.slug),
+        lambda figure: render_to_string("almanach/_figure.html", {"figure": figure}),
+    )
     context = {
         "entry": item,
-        "body_html": search.mark(item.html, keys),
+        "body_html": body_html,
         "highlight": highlight,
         "letter_anchor": letter_anchor(item.letter) if item.letter else "",
         "see_also": item.links_to.order_by("sort_key"),
@@ -65,7 +70,7 @@ def entry(request: HttpRequest, slug: str) -> HttpResponse:
             for card in item.cards
         ],
         "applications": links.applications(item.slug),
-        "figures": figures.figures(item.slug),
+        "figures": unplaced,
         "section": "almanach",
     }
     return render(request, "almanach/entry.html", context)
