@@ -106,3 +106,23 @@ def test_the_lesson_is_a_hodina_on_pupils_screens(session):
         assert "hodin" in page
         for word in (" hra ", "Hra ", "hry", "ke hře", "Zadej ", "Připoj se"):
             assert word not in page.split("<main")[1].split("</main>")[0], word
+
+
+def test_after_the_lesson_a_pupil_on_a_new_device_sees_their_results_with_the_pin(session,
+                                                                                   seated):
+    _, ada = seated
+    classroom.control(session, "close")
+    laptop = Client()
+    page = laptop.get(f"/hra/{session.code}/")
+    assert page.status_code == 410
+    assert "Hodina skončila" in html(page) and 'name="pin"' in html(page)
+    # Nobody takes a new seat, and nobody sees Ada's results without her PIN.
+    assert join(Client(), session, "Pozdní").status_code == 410
+    assert rejoin(Client(), session, "Ada").status_code == 410
+    wrong = "0000" if ada.pin != "0000" else "1111"
+    assert rejoin(Client(), session, "Ada", wrong).status_code == 403
+    assert Pupil.objects.count() == 1
+    assert rejoin(laptop, session, "Ada", ada.pin).status_code == 302
+    end = html(laptop.get(f"/hra/{session.code}/"))
+    assert "Hodina skončila" in end and "Správně jste odpověděli" in end
+    assert Answer.objects.count() == 1

@@ -162,11 +162,20 @@ def generated_nickname(session: ClassSession, rng: random.Random | None = None) 
     raise JoinError("Nepodařilo se vymyslet volnou přezdívku. Zadejte vlastní.")
 
 
+CLOSED_MESSAGE = ("Tato hodina už skončila, nové místo už nevznikne. Své výsledky uvidíte, "
+                  "když zadáte svou přezdívku a PIN svého místa.")
+
+
 def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
     """A new seat, or (with the seat's PIN, or after the teacher released it) the seat of
-    a pupil who lost it."""
+    a pupil who lost it. After the lesson ended only the second: a pupil comes back to see
+    their results."""
     if session.is_closed:
-        raise JoinError("Tato hodina už skončila. Připojit se nedá.", status=410)
+        taken = Pupil.objects.filter(session=session,
+                                     nickname_key=nickname_key(clean_nickname(nickname))).first()
+        if taken is None or not (pin or taken.released):
+            raise JoinError(CLOSED_MESSAGE, status=410)
+        return reclaim(taken, pin)
     nickname = clean_nickname(nickname)
     if not nickname:
         nickname = generated_nickname(session)

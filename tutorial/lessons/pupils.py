@@ -121,8 +121,8 @@ def _pupil_or_form(request: HttpRequest, code: str):
     pupil = classroom.seat(session, _seat_token(request, code))
     if pupil is None:
         if session.is_closed:
-            return None, None, pages.message(request, "Hodina skončila",
-                                        "Tato hodina už skončila. Připojit se nedá.", status=410)
+            return None, None, _join_form(request, code, session=session, status=410,
+                                          error=classroom.CLOSED_MESSAGE)
         return None, None, _join_form(request, code, session=session)
     return session, pupil, None
 
