@@ -63,8 +63,9 @@ class StrongBot:
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
-        # Offers made, as (turn, partner, give, get): never the same offer twice in a turn,
-        # even where the game has no history (a position loaded from JSON).
+        # Offers made, as (turn, partner, give, get): never the same offer twice in a turn.
+        # The game's history holds them too (so a bot made afresh, after a restart or in
+        # another process, remembers); this set covers a position loaded without history.
         self._offered: set[tuple] = set()
 
     # -- the entry point ----------------------------------------------------------------
@@ -319,10 +320,11 @@ class StrongBot:
         offers = [a for a in legal if a.type in DOMESTIC_OFFERS and a.partner is not None
                   and len(a.give) == 1 and len(a.get) == 1]
         turn = pos.game.turn_number
+        made = self._offered | _offers_this_turn(pos.game, pos.me)
         for a in sorted(offers, key=lambda a: (pos.points[a.partner], a.partner)):
             (give, k), (get, m) = next(iter(a.give.items())), next(iter(a.get.items()))
             key = (turn, a.partner, give, get)
-            if k != 1 or m != 1 or key in self._offered:
+            if k != 1 or m != 1 or key in made:
                 continue
             g, t = RESOURCES.index(give), RESOURCES.index(get)
             if not missing[t] or hand[g] - cost[g] < 1:
@@ -576,6 +578,20 @@ class StrongBot:
     def _pick(legal: list[A.Action], kind: type, game: Game) -> Decision:
         action = next(a for a in legal if isinstance(a, kind))
         return Decision(action, plain_reason(game, action))
+
+
+def _offers_this_turn(game: Game, me: str) -> set[tuple]:
+    """(turn, partner, give, get) of the 1-for-1 offers ``me`` made since the last end of a
+    turn, read from the game's history."""
+    made = set()
+    for action in reversed(game.history):
+        if action.type == "end_turn":
+            break
+        if (action.type in DOMESTIC_OFFERS and action.player == me
+                and len(action.give) == 1 and len(action.get) == 1):
+            (give, _), (get, _) = next(iter(action.give.items())), next(iter(action.get.items()))
+            made.add((game.turn_number, action.partner, give, get))
+    return made
 
 
 def _accepts(pos: Position, partner: str, offerer: str, receive: Sequence[int],

@@ -71,3 +71,19 @@ def test_the_bot_offers_a_surplus_card_for_the_one_it_lacks_and_not_twice():
     again = bot.decide(game)
     assert again.action != decision.action
     assert again.action == EndTrade("orange")
+
+
+def test_a_bot_made_afresh_reads_its_declined_offer_from_the_history():
+    """Hrát rebuilds a game's bots after a restart or in another worker: the new bot must
+    not put the offer the person has just declined to them again."""
+    game = spot_position(brick=1, lumber=1, grain=1, ore=1)
+    game.set_hand("red", hand(wool=1, grain=2, ore=2))
+    offer = StrongBot(0).decide(game).action
+    assert offer == OfferTrade("orange", "red", {"ore": 1}, {"wool": 1})
+    game.apply(offer)
+    game.apply(DeclineTrade("red"))
+    assert StrongBot(0).decide(game).action == EndTrade("orange")
+    # It is the history that remembers: the same position loaded from JSON has none, and a
+    # fresh bot (without its own memory of the offer) would offer again.
+    loaded = Game.from_json(game.to_json())
+    assert StrongBot(0).decide(loaded).action == offer

@@ -1,9 +1,9 @@
 """The computer players the site seats: engine.bots.StrongBot, one per colour and game.
 
-A game's bots live next to its replayed Game in the process cache (tutorial.play.store):
-a bot remembers, for one, the offers it made this turn, so it does not repeat an offer the
-person has just declined. After a restart the game's bots start afresh from their seeds;
-the game itself is the log, so it goes on from exactly where it was.
+A game's bots live next to its replayed Game in the process cache (tutorial.play.store).
+After a restart (or in another worker) the game's bots start afresh from their seeds; the
+game itself is the log, so it goes on from exactly where it was, and a bot reads the offers
+it made this turn from that log, so it never repeats an offer the person has just declined.
 """
 
 from __future__ import annotations
