@@ -74,7 +74,7 @@ def test_a_refused_move_gives_the_engines_reason_and_the_almanach_headword(clien
                                        "node": "c3.N"})
     page = text(response)
     assert response.status_code == 200
-    assert "Tento tah nejde." in page and "Nejdřív je třeba hodit kostkami." in page
+    assert "Tento krok nejde." in page and "Nejdřív je třeba hodit kostkami." in page
     assert 'href="/almanach/prubeh-hry/"' in page
 
 
@@ -86,7 +86,7 @@ def test_garbage_moves_are_refused_in_czech_never_a_500(client, raw):
     url = start(client)
     response = client.post(url + "tah/", {"akce": raw})
     assert response.status_code == 200
-    assert "Tento tah nejde." in text(response)
+    assert "Tento krok nejde." in text(response)
 
 
 def test_a_person_cannot_choose_the_dice(client):
@@ -359,7 +359,7 @@ def test_discarding_half_after_a_seven_with_the_form(client):
     page = text(client.get(url))
     assert re.search(rf"Odhoďte {owed} (karty|karet)</strong>", page)
     wrong = client.post(url + "tah/", {"druh": "odhodit", "odhodit_brick": "1"})
-    assert "Tento tah nejde." in text(wrong)
+    assert "Tento krok nejde." in text(wrong)
     assert "Počty karet zadejte" in text(client.post(url + "tah/", {
         "druh": "odhodit", "odhodit_ore": "-2"}))
     cards, left = {}, owed
