@@ -190,6 +190,12 @@ LOGIN_LIMIT_PER_USER_AT_ADDRESS = 5
 LOGIN_LIMIT_PER_ADDRESS = 20
 LOGIN_LIMIT_PER_USER = 50
 LOGIN_LIMIT_WINDOW = 15 * 60
+# Over the per-address limit, one password check per interval (the address is only slowed).
+LOGIN_SLOW_INTERVAL = 20
+# A browser that signed in before (OWASP device cookie) counts only its own failures.
+LOGIN_LIMIT_PER_DEVICE = 5
+LOGIN_DEVICE_COOKIE = "zarizeni"
+LOGIN_DEVICE_AGE = 60 * 60 * 24 * 365
 # The cleanup command deletes limiter records older than this (the longest window is a day).
 ATTEMPTS_KEEP_DAYS = 2
 
