@@ -52,6 +52,12 @@ def _fresh_page_cache(settings):
     caches["default"].clear()
 
 
+@pytest.fixture(autouse=True)
+def _mail_at_once(settings):
+    # Reset links go out on a mail thread in production; tests read mail.outbox at once.
+    settings.MAIL_IN_BACKGROUND = False
+
+
 @pytest.fixture
 def content(db):
     # `db` turns transactional by itself when the test also uses transactional_db or

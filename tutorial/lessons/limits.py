@@ -188,3 +188,39 @@ def wait_text(seconds: int) -> str:
     if seconds < 60:
         return f"Zkuste to znovu za {seconds} s."
     return f"Zkuste to znovu za {(seconds + 59) // 60} min."
+
+
+# --- password reset ------------------------------------------------------------------------
+# Every request counts, whether or not the e-mail has an account: a refusal says nothing
+# about it. Per address (a school asks for a few new passwords an hour) and per e-mail (no
+# inbox is flooded, whoever asks).
+
+RESET_ADDRESS, RESET_EMAIL = "reset-address", "reset-email"
+
+
+def _full_for(scope: str, key: str, limit: int, window: int) -> int:
+    """Seconds until the key is under its limit again (0: it is now)."""
+    since = timezone.now() - timedelta(seconds=window)
+    recent = Attempt.objects.filter(scope=scope, key=key, created__gte=since)
+    if recent.count() < limit:
+        return 0
+    oldest = recent.order_by("created").values_list("created", flat=True).first()
+    return max(1, int((oldest - since).total_seconds() + 0.999))
+
+
+def _reset_keys(request: HttpRequest, email: str | None) -> list[tuple[str, str, int]]:
+    keys = [(RESET_ADDRESS, safe_key(pages.client_ip(request)), settings.RESET_LIMIT_PER_ADDRESS)]
+    if email is not None:
+        keys.append((RESET_EMAIL, _name(email), settings.RESET_LIMIT_PER_EMAIL))
+    return keys
+
+
+def reset_wait(request: HttpRequest, email: str | None = None) -> int:
+    """Seconds before this address (and this e-mail, when given) may ask for a link again."""
+    return max(_full_for(scope, key, limit, settings.RESET_LIMIT_WINDOW)
+               for scope, key, limit in _reset_keys(request, email))
+
+
+def reset_asked(request: HttpRequest, email: str) -> None:
+    for scope, key, _ in _reset_keys(request, email):
+        classroom.record_failure(scope, key)
