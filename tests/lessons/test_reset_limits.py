@@ -7,6 +7,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -63,6 +64,13 @@ def test_an_invitation_cannot_take_an_email_that_has_an_account(known):
     assert response.status_code == 400
     assert "Tento e-mail už patří jinému účtu" in response.content.decode()
     assert not get_user_model().objects.filter(username="svoboda").exists()
+
+
+def test_createteacher_refuses_an_email_that_has_an_account(known, monkeypatch):
+    monkeypatch.setenv("DJANGO_TEACHER_PASSWORD", PASSWORD)
+    with pytest.raises(CommandError, match="už patří jinému účtu"):
+        call_command("createteacher", "dvorak", email=known.upper(), no_input=True)
+    assert not get_user_model().objects.filter(username="dvorak").exists()
 
 
 def test_a_known_email_costs_the_request_no_more_than_an_unknown_one(known, monkeypatch):
