@@ -120,6 +120,16 @@ def test_a_forged_or_borrowed_device_cookie_gives_no_allowance(teacher, settings
     assert sign_in(borrowed, other.username).status_code == 429
 
 
+def test_a_signed_in_teacher_guessing_another_teachers_password_is_limited_too(
+        teacher, settings):
+    get_user_model().objects.create_user("dvorak", password=PASSWORD)
+    guesser = Client(REMOTE_ADDR=SCHOOL)
+    assert sign_in(guesser, "dvorak").status_code == 302  # their own account
+    for number in range(settings.LOGIN_LIMIT_PER_USER_AT_ADDRESS):
+        assert sign_in(guesser, "novakova", f"hadam{number}").status_code == 200
+    assert sign_in(guesser, "novakova").status_code == 429
+
+
 @pytest.mark.parametrize("path", [LOGIN, "/sprava/login/"])
 def test_a_refused_sign_in_never_reaches_the_password_hasher(teacher, settings, path):
     guesser = Client(REMOTE_ADDR=SCHOOL)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -159,12 +160,21 @@ def login_wait(request: HttpRequest, username: str) -> int:
         settings.LOGIN_LIMIT_PER_ADDRESS, window, settings.LOGIN_SLOW_INTERVAL))
 
 
+def _note_sign_in(sender, request=None, user=None, **kwargs) -> None:
+    if request is not None and user is not None:
+        request.signed_in_as = _name(user.get_username())
+
+
+user_logged_in.connect(_note_sign_in, dispatch_uid="tutorial.lessons.limits.sign_in")
+
+
 def login_checked(request: HttpRequest, response: HttpResponse, username: str) -> None:
     """Count a checked sign-in: a failure against its keys; a success clears this browser's
-    failures and gives it (a fresh) device cookie for this username."""
+    failures and gives it (a fresh) device cookie for this username. Success is this very
+    request signing this name in (whoever was signed in before does not count)."""
     name, address = _name(username), pages.client_ip(request)
     nonce = _device_nonce(request, name)
-    if not request.user.is_authenticated:
+    if getattr(request, "signed_in_as", None) != name:
         if nonce is not None:
             classroom.record_failure(LOGIN_DEVICE, nonce)
             return
