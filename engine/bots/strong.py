@@ -342,6 +342,12 @@ class StrongBot:
             return None
         offers = [a for a in legal if a.type in DOMESTIC_OFFERS and a.partner is not None
                   and len(a.give) == 1 and len(a.get) == 1]
+        if self._public and offers:
+            # The legal list offers only cards a partner holds: the public view may not
+            # know that, so it weighs every 1-for-1 offer of a card it holds.
+            offers = [A.OfferTrade(pos.me, partner, {give: 1}, {get: 1})
+                      for partner in pos.opponents for g, give in enumerate(RESOURCES)
+                      if pos.hand[g] >= 1 for get in RESOURCES if get != give]
         turn = pos.game.turn_number
         made = self._offered | _offers_this_turn(pos.game, pos.me)
         for a in sorted(offers, key=lambda a: (pos.points[a.partner], a.partner)):
@@ -400,9 +406,13 @@ class StrongBot:
         before = _hand_progress(pos.hand)
         other_pos = self._position(pos.game, other, pos.me)
         best, best_gain = None, 1e-9
-        for a in legal:
-            if a.type != "counter_offer":
-                continue
+        counters = [a for a in legal if a.type == "counter_offer"]
+        if self._public and counters:
+            # As with offers: not only the cards the player on turn holds.
+            counters = [A.CounterOffer(pos.me, {give: 1}, {get: 1})
+                        for g, give in enumerate(RESOURCES) if pos.hand[g] >= 1
+                        for get in RESOURCES if get != give]
+        for a in counters:
             give = [a.give.get(r, 0) for r in RESOURCES]
             get = [a.get.get(r, 0) for r in RESOURCES]
             after = [h - g + t for h, g, t in zip(pos.hand, give, get, strict=True)]
