@@ -5,9 +5,9 @@ import pytest
 from engine_kit import hand
 
 from engine import Board, Game
-from engine.errors import InvalidInput
 from engine.bots import RandomBot, StrongBot, play_out
 from engine.bots.levels import DEFAULT_LEVEL, LEVELS
+from engine.errors import InvalidInput
 
 FOUR = ("orange", "red", "blue", "white")
 

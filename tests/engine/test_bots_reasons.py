@@ -6,8 +6,7 @@ import re
 import pytest
 
 from engine import Board, Game, Rules
-from engine.bots import StrongBot
-from engine.bots import places
+from engine.bots import StrongBot, places
 from engine.topology import HEX_IDS, INTERSECTION_IDS, PATH_IDS
 from tutorial import board_svg
 
