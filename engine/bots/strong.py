@@ -609,8 +609,8 @@ class StrongBot:
         if target is None:
             because = "protože nemá kde stavět"
         elif any(missing):
-            lacking = words.lacking(lacking_resources(missing))
-            because = f"protože mu {words.BUILD_FOR[target.kind]} chybí {lacking}"
+            # Its plan, not its cards: the others do not see what it holds.
+            because = f"protože šetří {words.BUILD_FOR[target.kind]}"
         else:
             because = "protože tento tah už nic výhodného nenašel"
         return Decision(end, sentence(me, "končí tah", because))
