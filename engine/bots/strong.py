@@ -365,7 +365,8 @@ class StrongBot:
                 continue
             self._offered = {k for k in self._offered if k[0] == turn} | {key}
             because = (f"protože mu chybí {words.lacking([get])} {words.BUILD_FOR[target.kind]}"
-                       " a spoluhráči výměna také pomůže")
+                       + (" a spoluhráči výměna nejspíš také pomůže" if pos.estimated
+                          else " a spoluhráči výměna také pomůže"))
             if a.type == "trade_players":
                 return Decision(a, plain_reason(pos.game, a, because))
             clause = (f"nabízí {words.player(a.partner, 'dat')} {words.cards(a.give)} "
@@ -423,7 +424,8 @@ class StrongBot:
             return None
         clause = (f"navrhuje {words.player(other, 'dat')} místo toho {words.cards(best.give)} "
                   f"za {words.cards(best.get)}")
-        return Decision(best, sentence(pos.me, clause, "protože to pomůže oběma"))
+        because = "protože to nejspíš pomůže oběma" if pos.estimated else "protože to pomůže oběma"
+        return Decision(best, sentence(pos.me, clause, because))
 
     # -- development cards --------------------------------------------------------------
 
