@@ -40,11 +40,19 @@ def position_from_json(partial: dict) -> Game:
     whoever alone is longest (at least 5) / has most knights (at least 3). Anything the
     position cannot be raises InvalidInput with the engine's Czech reason.
     """
+    if not isinstance(partial, dict):
+        raise InvalidInput("Pozice musí být objekt JSON.", "position_format")
+    try:
+        return Game.from_json(_with_defaults(partial))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        # The engine names what it checks; anything else malformed lands here.
+        raise InvalidInput(f"Neplatná pozice: {exc!r}.", "position_format") from None
+
+
+def _with_defaults(partial: dict) -> dict:
     from .board import Board
     from .rules import Rules
 
-    if not isinstance(partial, dict):
-        raise InvalidInput("Pozice musí být objekt JSON.", "position_format")
     try:
         rules = Rules.from_json(partial.get("rules") or {})
     except (KeyError, TypeError, ValueError) as exc:
@@ -68,7 +76,7 @@ def position_from_json(partial: dict) -> Game:
         merged["longest_road_holder"] = _sole_longest(merged, board, base["players"], rules)
     if "largest_army_holder" not in partial:
         merged["largest_army_holder"] = _sole_army(merged)
-    return Game.from_json(merged)
+    return merged
 
 
 def _remaining_deck(d: dict) -> list[str]:

@@ -119,6 +119,8 @@ def _may_build_anyhow(g: Game, action, piece: str) -> Ruling:
         violation = g.why_not_road(player, place)
     else:
         violation = None
+        if not isinstance(place, str) or place not in topo.INTERSECTION_INDEX:
+            raise InvalidInput(f"Neznámá křižovatka {place!r}.")
         if topo.INTERSECTION_IDS[topo.INTERSECTION_INDEX[place]] not in g.legal_city_spots(player):
             try:
                 g.check(action)
