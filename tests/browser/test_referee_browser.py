@@ -81,3 +81,14 @@ def test_a_tap_that_breaks_the_distance_rule_is_refused_and_the_position_kept(li
     settled(phone)
     expect(phone.locator(".referee-error")).to_contain_text("pravidlo o vzdálenosti")
     expect(phone.locator("svg.board path[data-node]")).to_have_count(1)
+
+
+@pytest.mark.usefixtures("content")
+def test_the_editor_with_a_ruling_and_the_open_settings_is_accessible(live_server, page):
+    from tests.browser.axe import assert_accessible
+
+    url = (f"{live_server.url}/rozhodci/?plan=p&f=cs04cs05cs00cs0acs06cs0fms1fms1gms0xms0yms0z"
+           "mv01&otazka=nejdelsi-cesta")
+    assert_accessible(page, url)
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert_accessible(page)

@@ -222,3 +222,13 @@ def test_api_refuses_what_is_not_json(client):
     response = client.post("/rozhodci/api", "{", content_type="application/json")
     assert response.status_code == 400 and "JSON" in response.json()["chyba"]
     assert client.get("/rozhodci/api").status_code == 405
+
+
+def test_the_editor_with_a_ruling_weighs_at_most_60_kb(client, content):
+    from tests.site.test_page_weight import LIMIT, transfer_size
+
+    url = "/rozhodci/?f=" + "".join(
+        f"cs{notation.DIGITS[i // 36]}{notation.DIGITS[i % 36]}" for i in range(15)
+    ) + "&n=silnice&otazka=nejdelsi-cesta"
+    sizes = transfer_size(client, url)
+    assert sum(sizes.values()) <= LIMIT, sizes
