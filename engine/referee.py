@@ -139,12 +139,12 @@ def road_breaks(game: Game, color: str) -> list[str]:
     """Intersections where another colour's settlement or city stands between two of
     ``color``'s roads: a trail ends there (Nejdelší obchodní cesta, 001 *Silnice*)."""
     out = []
+    ends = [PATH_ENDS[PATH_INDEX[path]] for path, c in game.roads.items() if c == color]
     for node, (owner, _piece) in game.buildings.items():
         if owner == color:
             continue
         n = INTERSECTION_INDEX[node]
-        touching = sum(1 for path, c in game.roads.items()
-                       if c == color and n in PATH_ENDS[PATH_INDEX[path]])
+        touching = sum(1 for pair in ends if n in pair)
         if touching >= 2:
             out.append(INTERSECTION_IDS[n])
     return sorted(out)

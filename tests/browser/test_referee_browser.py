@@ -92,3 +92,4 @@ def test_the_editor_with_a_ruling_and_the_open_settings_is_accessible(live_serve
     assert_accessible(page, url)
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     assert_accessible(page)
+    assert_accessible(page, url + "&nastaveni=1")  # the settings form

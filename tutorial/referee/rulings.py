@@ -260,8 +260,8 @@ TIE_RULES = {
 def longest_road(game: Game, event=None) -> Ruling:
     """Each colour's longest road (drawn), who holds the card and why. ``event``: the last
     Longest Road change while the position was built, if known (it tells a break or a tie)."""
-    colors = [c for c in (*game.players, *game.neutrals)
-              if any(owner == c for owner in game.roads.values())]
+    owners = set(game.roads.values())
+    colors = [c for c in (*game.players, *game.neutrals) if c in owners]
     lengths = {c: game.road_length(c) for c in colors}
     holder = game.longest_road_holder
     trails = {c: game.longest_trail(c) for c in colors}

@@ -7,6 +7,7 @@ follows (HX-Push-Url). Nothing is stored on the server.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from dataclasses import replace
@@ -32,7 +33,9 @@ TOOL_LABELS = {"vesnice": "Vesnice", "mesto": "Město", "silnice": "Silnice", "z
 ASK_KINDS = {"vesnice": "Postavit vesnici", "mesto": "Postavit město",
              "silnice": "Postavit silnici", "zlodej": "Přesunout zloděje (a koho okrást)",
              "pristav": "Obchod s bankem (poměr)", "karta": "Zahrát akční kartu"}
-UI_PARAMS = ("n", "b", "otazka", "akce", "misto", "hod", "surovina", "karta")
+UI_PARAMS = ("n", "b", "otazka", "akce", "misto", "hod", "surovina", "karta", "nastaveni")
+# What the settings form carries along unchanged (the board taps set these).
+FORM_KEEPS = ("plan", "f", "zlodej", "n", "b", "otazka", "akce", "hod", "surovina", "karta")
 PHASES = {"roll": "hod kostkami", "trade": "obchod", "build": "stavění",
           "main": "obchod a stavění (kombinovaná fáze)"}
 
@@ -55,21 +58,35 @@ def _state(request: HttpRequest, pos: Position) -> dict:
             "akce": get.get("akce", "") if get.get("akce", "") in ASK_KINDS else "",
             "misto": get.get("misto", "")[:12], "hod": get.get("hod", "")[:2],
             "surovina": get.get("surovina", "") if get.get("surovina") in RESOURCES else "",
-            "karta": get.get("karta", "") if get.get("karta") in DEV_CARDS else ""}
+            "karta": get.get("karta", "") if get.get("karta") in DEV_CARDS else "",
+            "nastaveni": "1" if get.get("nastaveni") == "1" else ""}
 
 
-def editor_url(pos: Position, state: dict | None = None, **change) -> str:
-    """The address of this position with this UI state (defaults left out)."""
+def editor_url(pos: Position, state: dict | None = None, *, base: str | None = None,
+               **change) -> str:
+    """The address of this position with this UI state (defaults left out). ``base``: the
+    position's encoded parameters when the caller already has them (a page builds dozens
+    of links, each with the whole position)."""
     ui = {**(state or {}), **change}
-    query = dict(notation.params(pos))
+    extra = {}
     for key in UI_PARAMS:
         value = ui.get(key)
         if value and not (key == "n" and value == "silnice"):
-            query[key] = value
+            extra[key] = value
     if ui.get("b") == notation.LETTER_OF[pos.colors()[0]]:
-        query.pop("b", None)
-    url = reverse("referee:editor")
-    return url + ("?" + urlencode(query) if query else "")
+        extra.pop("b", None)
+    query = "&".join(q for q in (_encoded(pos) if base is None else base, urlencode(extra))
+                     if q)
+    return _editor_path() + ("?" + query if query else "")
+
+
+def _encoded(pos: Position) -> str:
+    return urlencode(notation.params(pos))
+
+
+@functools.cache
+def _editor_path() -> str:
+    return reverse("referee:editor")
 
 
 def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
@@ -106,6 +123,8 @@ def editor(request: HttpRequest) -> HttpResponse:
                        else apply_form(pos, request.GET))
         except BadCode as exc:
             changed, error = None, str(exc)
+            if "upravit" in request.GET:
+                state["nastaveni"] = "1"
         if changed is not None:
             built = notation.build(changed)
             if built.game is not None:
@@ -117,7 +136,8 @@ def editor(request: HttpRequest) -> HttpResponse:
     built = notation.build(pos)
     if built.game is None:
         return _respond(request, _broken_context(pos, state, built), status=400)
-    return _respond(request, _context(pos, state, built, error))
+    submitted = request.GET if error and "upravit" in request.GET else None
+    return _respond(request, _context(pos, state, built, error, submitted))
 
 
 def _tap(pos: Position, state: dict, place: str) -> Position:
@@ -251,10 +271,11 @@ def _targets(pos: Position, state: dict) -> tuple[str, list[str]]:
 def _board(pos: Position, state: dict, game, ruling, self_url: str) -> str:
     param, places = _targets(pos, state)
     separator = "&" if "?" in self_url else "?"
+    base = _encoded(pos)
 
     def target_url(place: str) -> str:
         if param == "misto":
-            return editor_url(pos, state, misto=place)
+            return editor_url(pos, state, base=base, misto=place)
         return f"{self_url}{separator}klik={place}"
 
     hexes, nodes, paths = set(), set(), set()
@@ -273,19 +294,36 @@ def _board(pos: Position, state: dict, game, ruling, self_url: str) -> str:
         kind = ("hex_targets" if places[0] in topo.HEX_INDEX
                 else "path_targets" if places[0] in topo.PATH_INDEX else "node_targets")
         kw = {kind: places, "target_url": target_url}
+    if places:
+        kw["target_label"] = _labels(pos.plan).__getitem__
     return board_svg.render_board(
         game, highlight_hexes=hexes, highlight_nodes=nodes, highlight_paths=paths,
         trail=trail, title="Herní plán rozhodčího",
         css_class="board-empty" if pos.plan == "p" else "", **kw)
 
 
+@functools.lru_cache(maxsize=32)
+def _labels(plan: str) -> dict[str, str]:
+    """The accessible name of every place of a board, as the board drawing words it (made
+    once per board: a page has up to 72 targets)."""
+    board = notation.board_of(plan)
+    position = {"hexes": {h: [board.terrain(h), board.number(h)] for h in topo.HEX_IDS}}
+    labels = {n: f"Křižovatka {board_svg.node_name(position, n)}"
+              for n in topo.INTERSECTION_IDS}
+    labels.update({p: f"Cesta {board_svg.path_name(position, p)}" for p in topo.PATH_IDS})
+    labels.update({h: board_svg.hex_name(position, h).capitalize() for h in topo.HEX_IDS})
+    return labels
+
+
 def _links(pos: Position, state: dict) -> dict:
+    base = _encoded(pos)
     colors = [{"letter": notation.LETTER_OF[c], "name": words.player(c, capital=True),
-               "color": c, "url": editor_url(pos, state, b=notation.LETTER_OF[c]),
+               "color": c, "url": editor_url(pos, state, base=base, b=notation.LETTER_OF[c]),
                "current": c == state["color"], "neutral": c not in pos.players}
               for c in pos.colors()]
     tools = [{"key": key, "label": label,
-              "url": editor_url(pos, state, n=key, **({} if key == "ptat" else {"misto": ""})),
+              "url": editor_url(pos, state, base=base, n=key,
+                                **({} if key == "ptat" else {"misto": ""})),
               "current": key == state["n"]}
              for key, label in TOOL_LABELS.items() if key != "ptat"]
     place_questions = {"koho-okrast"}
@@ -294,20 +332,21 @@ def _links(pos: Position, state: dict) -> dict:
         change = {"otazka": key, "misto": ""}
         if key in place_questions:
             change["n"] = "ptat"
-        questions.append({"key": key, "label": label, "url": editor_url(pos, state, **change),
+        questions.append({"key": key, "label": label,
+                          "url": editor_url(pos, state, base=base, **change),
                           "current": key == state["otazka"]})
     kinds = [{"key": key, "label": label, "current": key == state["akce"],
-              "url": editor_url(pos, state, otazka="smi", akce=key, misto="",
+              "url": editor_url(pos, state, base=base, otazka="smi", akce=key, misto="",
                                 n="ptat" if key in ("vesnice", "mesto", "silnice", "zlodej")
                                 else state["n"])}
              for key, label in ASK_KINDS.items()]
     rolls = [{"total": t, "current": str(t) == state["hod"],
-              "url": editor_url(pos, state, otazka="vynosy", hod=str(t))}
+              "url": editor_url(pos, state, base=base, otazka="vynosy", hod=str(t))}
              for t in range(2, 13)]
     resources = [{"key": r, "label": words.resource_name(r), "current": r == state["surovina"],
-                  "url": editor_url(pos, state, surovina=r)} for r in RESOURCES]
+                  "url": editor_url(pos, state, base=base, surovina=r)} for r in RESOURCES]
     cards = [{"key": c, "label": words.DEV_CARDS[c], "current": c == state["karta"],
-              "url": editor_url(pos, state, karta=c)} for c in DEV_CARDS]
+              "url": editor_url(pos, state, base=base, karta=c)} for c in DEV_CARDS]
     return {"colors": colors, "tools": tools, "questions": questions, "kinds": kinds,
             "rolls": rolls, "resources": resources, "cards": cards}
 
@@ -329,38 +368,56 @@ def _beginner_pieces():
     return beginner_pieces()
 
 
-def _form(pos: Position) -> dict:
+def _form(pos: Position, state: dict, submitted=None) -> dict:
+    """The settings form's fields; after a refused submission, what the user typed."""
+    def value(name: str, default) -> str:
+        return str(submitted.get(name, "")) if submitted is not None else str(default)
+
+    def checked(name: str, default: bool) -> bool:
+        return bool(submitted.get(name)) if submitted is not None else default
+
     rows = []
     for color in notation.ALL_COLORS:
         hand = pos.hands.get(color, (0,) * 5)
         dev = pos.dev.get(color, (0,) * 5)
         rows.append({
             "color": color, "name": words.player(color, capital=True),
-            "plays": color in pos.players,
-            "hand": [{"name": f"ruka-{color}-{r}", "label": words.resource_name(r), "value": k}
+            "plays": checked(f"hraje-{color}", color in pos.players),
+            "hand": [{"name": f"ruka-{color}-{r}", "label": words.resource_name(r),
+                      "value": value(f"ruka-{color}-{r}", k)}
                      for r, k in zip(RESOURCES, hand, strict=True)],
-            "dev": [{"name": f"karty-{color}-{c}", "label": words.DEV_CARDS[c], "value": k}
+            "dev": [{"name": f"karty-{color}-{c}", "label": words.DEV_CARDS[c],
+                     "value": value(f"karty-{color}-{c}", k)}
                     for c, k in zip(DEV_CARDS, dev, strict=True)],
-            "knights": {"name": f"rytiri-{color}", "value": dict(pos.knights).get(color, 0)},
+            "knights": {"name": f"rytiri-{color}",
+                        "value": value(f"rytiri-{color}", dict(pos.knights).get(color, 0))},
         })
-    return {"rows": rows, "phases": PHASES, "current": pos.current, "phase": pos.phase,
-            "rules": [{"name": f"pravidlo-{x}", "checked": x in pos.rules, "label": label}
+    params = {**notation.params(pos), **state}
+    return {"rows": rows, "phases": PHASES,
+            "current": value("na-tahu", pos.current), "phase": value("faze", pos.phase),
+            "rules": [{"name": f"pravidlo-{x}", "label": label,
+                       "checked": checked(f"pravidlo-{x}", x in pos.rules)}
                       for x, label in (("r", "Při shodě si Nejdelší obchodní cestu ponechá "
                                              "dosavadní držitel (kompaktní pravidla)"),
                                        ("k", "Kombinovaná fáze obchodu a stavění"),
                                        ("2", "Katan pro dva"))],
-            "hidden": notation.params(pos)}
+            "hidden": [(k, params[k]) for k in FORM_KEEPS if params.get(k)]}
 
 
-def _base_context(pos: Position, state: dict) -> dict:
+def _base_context(pos: Position, state: dict, submitted=None) -> dict:
     self_url = editor_url(pos, state)
     return {"section": "referee", "pos": pos, "state": state, "self_url": self_url,
             "qr_url": reverse("referee:qr") + self_url[len(reverse("referee:editor")):],
-            "starts": _starts(), "form": _form(pos), **_links(pos, state)}
+            "starts": _starts(),
+            "form": _form(pos, state, submitted) if state["nastaveni"] else None,
+            "settings_url": editor_url(pos, state, nastaveni="1"),
+            "close_settings_url": editor_url(pos, state, nastaveni=""),
+            **_links(pos, state)}
 
 
-def _context(pos: Position, state: dict, built: notation.Built, error: str) -> dict:
-    context = _base_context(pos, state)
+def _context(pos: Position, state: dict, built: notation.Built, error: str,
+             submitted=None) -> dict:
+    context = _base_context(pos, state, submitted)
     ruling = None
     question_error = ""
     try:
