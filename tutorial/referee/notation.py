@@ -118,7 +118,7 @@ def parse(params) -> Position:
     get = params.get
     plan = (get("plan") or "z").strip()
     if plan not in ("z", "p") and not (plan[:1] == "v" and plan[1:].isdigit()
-                                         and len(plan) <= 10):
+                                         and len(plan) <= 12):
         raise BadCode("Plán je z (pro začátečníky), p (prázdný) nebo v a číslo.")
     rules = frozenset(get("pravidla") or "")
     if not rules <= set(RULE_LETTERS):
