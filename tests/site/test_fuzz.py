@@ -129,7 +129,7 @@ json_values = st.recursive(
     max_leaves=12)
 
 
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=examples(ci=25, dev=200), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(query=st.dictionaries(st.sampled_from(REFEREE_NAMES), referee_values, max_size=6),
        htmx=st.booleans())
@@ -140,7 +140,7 @@ def test_referee_editor_never_answers_500(content, query, htmx):
     assert Client().get("/rozhodci/qr.svg", query).status_code < 500, query
 
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=examples(ci=60, dev=400), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(position=json_values, question=st.sampled_from(
     ["smi", "nejdelsi-cesta", "kam-stavet", "koho-okrast", "vynosy", "body", "x"]),
