@@ -107,3 +107,21 @@ def test_a_game_shows_only_the_cards_of_the_player_at_the_screen():
     assert set(mine.hands) <= {"red"} and set(mine.dev) <= {"red"}
     everybody = notation.from_game(game, "z")
     assert set(everybody.hands) == {c for c in game.players if game.hand_size(c)}
+
+
+@pytest.mark.parametrize("rules, holder", [(frozenset(), None), (frozenset("r"), "red")])
+def test_a_tie_after_a_break_follows_the_chosen_edition(rules, holder):
+    from tutorial.referee import rulings
+
+    red = [("red", "road", p) for p in ("a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW")]
+    blue = [("blue", "road", p) for p in ("d1.SW", "d1.W", "c1.SW", "c1.W", "c1.NW")]
+    cut = [("blue", "settlement", "a1.NW")]  # red keeps 5 of 6: a tie with blue's 5
+    built = notation.build(Position(plan="p", rules=rules, pieces=tuple(red + blue + cut)))
+    assert built.game.longest_road_holder == holder
+    ruling = rulings.longest_road(built.game, built.road_event)
+    assert ruling.data["delky"] == {"red": 5, "blue": 5}
+    assert any("Pravidlo o shodě" in line for line in ruling.details)
+    if holder:
+        assert "zůstává dosavadnímu držiteli" in ruling.answer
+    else:
+        assert "nikdo nemá nejdelší sám" in ruling.answer

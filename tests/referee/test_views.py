@@ -234,3 +234,9 @@ def test_the_editor_with_a_ruling_weighs_at_most_60_kb(client, content):
     ) + "&n=silnice&otazka=nejdelsi-cesta"
     sizes = transfer_size(client, url)
     assert sum(sizes.values()) <= LIMIT, sizes
+
+
+def test_going_back_after_htmx_gets_the_whole_page(client):
+    headers = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    response = client.get("/rozhodci/?plan=p&f=os04", headers=headers)
+    assert "<html" in text(response)

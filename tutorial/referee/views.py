@@ -90,9 +90,11 @@ def _editor_path() -> str:
 
 
 def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
-    template = "referee/editor.html#editor" if request.htmx else "referee/editor.html"
+    # A history restore (Back after the cache ran out) wants the whole page.
+    fragment = request.htmx and not request.htmx.history_restore_request
+    template = "referee/editor.html#editor" if fragment else "referee/editor.html"
     response = render(request, template, context, status=status)
-    if request.htmx:
+    if fragment:
         response["HX-Push-Url"] = context["self_url"]
     patch_vary_headers(response, ("HX-Request",))
     return response
@@ -128,7 +130,7 @@ def editor(request: HttpRequest) -> HttpResponse:
         if changed is not None:
             built = notation.build(changed)
             if built.game is not None:
-                if not request.htmx:
+                if not request.htmx or request.htmx.history_restore_request:
                     return redirect(editor_url(changed, state))
                 pos = changed
             else:
