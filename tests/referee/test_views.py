@@ -240,3 +240,18 @@ def test_going_back_after_htmx_gets_the_whole_page(client):
     headers = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
     response = client.get("/rozhodci/?plan=p&f=os04", headers=headers)
     assert "<html" in text(response)
+
+
+def test_rozhodnout_odsud_while_the_device_is_handed_over_shows_nobodys_cards(client):
+    setup = flow.Setup(players=("orange", "red", "blue"), people=("orange", "red"), seed=3)
+    row = store.create(setup, "127.0.0.1")
+    game = flow.start(setup)
+    store.save(row, game, [], person_acted=False)
+    store.set_shown_to(row, "red")  # red looked last; orange is on turn and must take over
+    response = client.get(f"/rozhodci/z-hry/{row.pk}/")
+    query = parse_qs(urlsplit(response["Location"]).query)
+    assert "ruce" not in query and "karty" not in query
+    store.set_shown_to(row, "orange")
+    query = parse_qs(urlsplit(client.get(f"/rozhodci/z-hry/{row.pk}/")["Location"]).query)
+    hands = query["ruce"][0]
+    assert [hands[i] for i in range(0, len(hands), 6)] == ["o"]

@@ -523,8 +523,11 @@ def from_play(request: HttpRequest, game_id: str) -> HttpResponse:
         shown = None
     elif len(setup.people) == 1:
         shown = {setup.people[0]}
-    else:
-        shown = {row.shown_to} if row.shown_to else set()
+    else:  # several people at one device: whoever's cards the table shows now, none while
+        # the device is being handed over
+        acting = game.acting_player
+        handoff = acting in setup.people and row.shown_to != acting
+        shown = {row.shown_to} if row.shown_to and not handoff else set()
     plan = f"v{setup.seed}" if setup.plan == "variabilni" else "z"
     return redirect(editor_url(notation.from_game(game, plan, shown)))
 
