@@ -217,7 +217,7 @@ def card_ruling(game: Game, color: str, card: str, known: Known) -> Ruling:
     except RuleViolation as exc:
         return Ruling("smi", f"Ne. {exc.message}", False, exc.headword, data={"kod": exc.code})
     owned = "" if color in known.dev else " (má-li ji a nekoupil-li ji v tomto tahu)"
-    return Ruling("smi", f"Ano, {_name(color)} smí teď zahrát kartu {name}{owned}.", True,
+    return Ruling("smi", f"Ano, {_name(color)} smí teď zahrát {name}{owned}.", True,
                   "rytir" if card == "knight" else "pokrok")
 
 
