@@ -255,3 +255,17 @@ def test_rozhodnout_odsud_while_the_device_is_handed_over_shows_nobodys_cards(cl
     query = parse_qs(urlsplit(client.get(f"/rozhodci/z-hry/{row.pk}/")["Location"]).query)
     hands = query["ruce"][0]
     assert [hands[i] for i in range(0, len(hands), 6)] == ["o"]
+
+
+def test_api_a_card_bought_this_turn_may_not_be_played(client):
+    position = {"current": "red", "phase": "build", "dev_cards_new": {"red": {"knight": 1}}}
+    akce = {"type": "play_knight", "player": "red"}
+    body = api(client, {"position": position, "otazka": "smi", "akce": akce}).json()
+    assert body["smi"] is False and body["kod"] == "card_bought_this_turn"
+    position = {"current": "red", "phase": "build", "dev_cards": {"red": {"knight": 1}},
+                "dev_card_played_this_turn": True, "played": {"red": {"monopoly": 1}}}
+    body = api(client, {"position": position, "otazka": "smi", "akce": akce}).json()
+    assert body["smi"] is False and body["kod"] == "one_card_per_turn"
+    position["dev_card_played_this_turn"] = False
+    body = api(client, {"position": position, "otazka": "smi", "akce": akce}).json()
+    assert body["smi"] is True

@@ -588,7 +588,10 @@ def api(request: HttpRequest) -> JsonResponse:
 
 def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruling:
     hands = position.get("hands") if isinstance(position.get("hands"), dict) else {}
-    dev = position.get("dev_cards") if isinstance(position.get("dev_cards"), dict) else {}
+    dev = set()
+    for key in ("dev_cards", "dev_cards_new"):
+        if isinstance(position.get(key), dict):
+            dev |= set(position[key])
     known = rulings.Known(turn="current" in position, hands=frozenset(hands),
                           dev=frozenset(dev))
     color = body.get("barva")
