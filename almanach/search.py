@@ -569,6 +569,43 @@ class SearchIndex:
         content = [w for w in words if not self._is_stop(w)] or words
         return frozenset(self._canonical(w) for w in content)
 
+    def export(self) -> dict:
+        """Everything static/js/offline-search.js needs to rank exactly as search() does: the
+        texts (it tokenises them the same way), the lemma table, the synonyms, the vocabulary
+        and the ranking's numbers."""
+        return {
+            "weights": W,
+            "variantPages": list(VARIANT_PAGES),
+            "stopWords": sorted(STOP_WORDS),
+            "questionWords": sorted(QUESTION_WORDS),
+            "quantityWords": sorted(QUANTITY_WORDS),
+            "editionWords": sorted(EDITION_WORDS),
+            "suffixes": _SUFFIXES,
+            "maxQueryLength": MAX_QUERY_LENGTH,
+            "lemmas": self._lemmas,
+            "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
+            "words": self._sorted_words,
+            "documents": [
+                {
+                    "slug": d.slug,
+                    "headword": d.headword,
+                    "url": d.url,
+                    "aliases": list(d.aliases),
+                    "text": d.text,
+                    "anchors": list(d.anchors),
+                    "asides": sorted(d.asides),
+                    "editions": [[line, label] for line, label in d.editions],
+                    "headings": sorted(d.headings),
+                }
+                for d in self.documents
+            ],
+            "questions": [
+                {"id": q.id, "text": q.text, "url": q.url, "phrasings": list(q.phrasings),
+                 "cited": [list(c) for c in cited]}
+                for q, cited in zip(self.questions, self._cited, strict=True)
+            ],
+        }
+
     # --- querying -------------------------------------------------------------------
 
     def search(self, raw_query: str, limit: int = 10) -> Results:

@@ -115,16 +115,16 @@ function escapeHtml(text) {
 function suggestionsOffline(url) {
   return caches.open(CACHE)
     .then(function (cache) { return cache.match(SEARCH_INDEX); })
-    .then(function (kept) { return kept ? kept.json() : { entries: [] }; })
+    .then(function (kept) { return kept ? kept.json() : null; })
     .then(function (index) {
-      var hits = self.offlineSearch(index.entries, url.searchParams.get("q") || "", 6);
-      var items = hits.map(function (entry) {
-        return '<li><a href="' + escapeHtml(entry.url) + '"><span class="suggest-headword">' +
-          escapeHtml(entry.headword) + '</span> <span class="suggest-snippet">' +
-          escapeHtml(entry.snippet) + "</span></a></li>";
+      var hits = self.offlineSearch(index, url.searchParams.get("q") || "", 6);
+      var items = hits.map(function (hit) {
+        return '<li><a href="' + escapeHtml(hit.link) + '"><span class="suggest-headword">' +
+          escapeHtml(hit.headword) + '</span> <span class="suggest-snippet">' +
+          escapeHtml(hit.snippet) + "</span></a></li>";
       });
-      var body = '<div class="suggest-box"><p class="suggest-message">Bez připojení hledáme ' +
-        "jednodušeji, jen v uložených heslech.</p>" +
+      var body = '<div class="suggest-box"><p class="suggest-message">Bez připojení: ' +
+        "hledáme v uložených heslech.</p>" +
         (items.length ? '<ul class="suggest-list">' + items.join("") + "</ul>"
           : "<p>V uložených heslech jsme nic nenašli.</p>") + "</div>";
       return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
