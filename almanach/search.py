@@ -59,10 +59,10 @@ WEIGHTS = {
     # Fields of a passage: its own text, its entry's headword and aliases, its section heading.
     "text": 1.0,
     "headword": 1.2,
-    "alias": 0.8,
-    "heading": 0.6,
+    "alias": 0.4,
+    "heading": 1.0,
     # A frequent question close to the query lifts the passage its answer quotes.
-    "question": 1.5,
+    "question": 5.0,
     # Match qualities of a query key: the word as typed, its lemma, its stem, a typo.
     "exact": 1.0,
     "lemma": 0.9,
@@ -72,8 +72,12 @@ WEIGHTS = {
     "synonym": 0.95,
     # The query is exactly an entry's headword or one of its aliases (in any word forms).
     "name_bonus": 1.5,
+    # A query word found only in the entry's names counts this much towards the share of the
+    # query's words a passage holds (found in the passage or its heading: 1).
+    "name_credit": 1.0,
     # A variant page or another edition's box the query does not name.
     "variant": 0.45,
+    "overview": 0.5,  # the other booklet's overview (Pravidla hry v kostce)
     "edition": 0.5,
     # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
     "quantity": 1.3,
@@ -81,11 +85,13 @@ WEIGHTS = {
     "cutoff": 0.06,
     # BM25 saturation of a word's count in a passage.
     "k1": 1.2,
-    "b": 0.5,
+    "b": 0.3,
 }
 W = WEIGHTS
 # Pages about another way to play or about the editions: the query has to ask for them.
 VARIANT_PAGES = ("katan-pro-dva", "rozdily-mezi-vydanimi")
+# Another booklet's rules retold in full (002): a little behind the Almanach's own entries.
+OVERVIEW_PAGES = ("pravidla-hry-v-kostce",)
 
 # Snippets: a sentence's words next to each other as in the query count this much extra,
 # the next sentence's words this much of their weight.
@@ -374,13 +380,14 @@ class SearchIndex:
         self._words: set[str] = set()  # folded words and lemmas: targets of prefixes and typos
         self._analysed: list[_Analysed] = []
         self._variant = {n for n, d in enumerate(self.documents) if d.slug in VARIANT_PAGES}
+        self._overview = {n for n, d in enumerate(self.documents) if d.slug in OVERVIEW_PAGES}
         self._sections: dict[int, list[int]] = defaultdict(list)  # heading -> its passages
         for number, document in enumerate(self.documents):
             self._analyse(number, document)
 
         # Frequent questions: each phrasing is a small text of its own.
         self._phrasings: list[_Phrasing] = []
-        self._phrasing_index: dict[str, set[int]] = defaultdict(set)
+        self._phrasing_index: dict[str, dict[int, list[int]]] = defaultdict(dict)
         self._cited: list[list[tuple[int, int, int]]] = []  # per question: passage, begin, end
         passage_at = {(p.document, p.line): i for i, p in enumerate(self._passages)}
         slugs = {d.slug: n for n, d in enumerate(self.documents)}
@@ -389,9 +396,9 @@ class SearchIndex:
                 parts = [set(self._index_word(w)) for w in _words(phrasing) if not self._is_stop(w)]
                 if not parts:
                     continue
-                for part in parts:
+                for i, part in enumerate(parts):
                     for key in part:
-                        self._phrasing_index[key].add(len(self._phrasings))
+                        self._phrasing_index[key].setdefault(len(self._phrasings), []).append(i)
                 self._phrasings.append(_Phrasing(q, parts))
             cited = []
             for slug, quotation in question.answers:
@@ -403,6 +410,8 @@ class SearchIndex:
 
         total = len(self._passages)
         self._avg_length = sum(p.length for p in self._passages) / max(total, 1)
+        self._norm_for: tuple[float, float] | None = None
+        self._norm_values: list[float] = []
         self._idf: dict[str, float] = {}
         df: dict[str, int] = defaultdict(int)
         for key, postings in self._text.items():
@@ -576,6 +585,7 @@ class SearchIndex:
         return {
             "weights": W,
             "variantPages": list(VARIANT_PAGES),
+            "overviewPages": list(OVERVIEW_PAGES),
             "stopWords": sorted(STOP_WORDS),
             "questionWords": sorted(QUESTION_WORDS),
             "quantityWords": sorted(QUANTITY_WORDS),
@@ -624,8 +634,11 @@ class SearchIndex:
         for rewrite, weight in self._rewrites(words):
             terms = self._terms(rewrite, typing)
             all_terms.append(terms)
+            if all_terms[0] and len(terms) > len(all_terms[0]):
+                # More words score more: a longer rewrite counts as long as the query.
+                weight *= len(all_terms[0]) / len(terms)
             named = self._names.get(self._signature(rewrite), set())
-            scored, names_matched = self._score(terms)
+            scored, names_matched = self._score(terms, edition_asked)
             named_docs |= names_matched
             for passage, (score, keys, question) in scored.items():
                 number = self._passages[passage].document
@@ -641,10 +654,11 @@ class SearchIndex:
         by_document: dict[int, tuple[float, int]] = {}
         for passage, (score, _, _) in best.items():
             info = self._passages[passage]
-            if info.document in self._variant and info.document not in named_docs:
-                score *= W["variant"]
-            if info.edition and not edition_asked:
-                score *= W["edition"]
+            if info.document not in named_docs:
+                if info.document in self._variant and not edition_asked:
+                    score *= W["variant"]
+                elif info.document in self._overview:
+                    score *= W["overview"]
             if quantity and info.figure:
                 score *= W["quantity"]
             current = by_document.get(info.document)
@@ -780,20 +794,24 @@ class SearchIndex:
                 quality = W["typo1"] if distance == 1 else W["typo2"]
                 keys[word] = max(keys.get(word, 0.0), quality)
 
-    def _score(self, terms: list[_Term]) -> tuple[dict[int, tuple[float, set[str], int]], set[int]]:
+    def _score(self, terms: list[_Term], edition_asked: bool = False
+               ) -> tuple[dict[int, tuple[float, set[str], int]], set[int]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
         documents whose headword or an alias the query's words touch.
 
         A term's value in a passage: its own text, plus its section heading's, plus its entry's
         headword and aliases (added in this order; the offline search adds the same way)."""
         scores: dict[int, float] = defaultdict(float)
-        matched_terms: dict[int, int] = defaultdict(int)
+        matched_terms: dict[int, float] = defaultdict(float)
         matched_keys: dict[int, set[str]] = defaultdict(set)
         phrasing_scores: dict[int, float] = defaultdict(float)
         phrasing_terms: dict[int, int] = defaultdict(int)
         phrasing_parts: dict[int, set[int]] = defaultdict(set)
-        named: set[int] = set()
+        name_matched: dict[int, set[str]] = defaultdict(set)
+        name_scores: dict[int, float] = defaultdict(float)
         matchable = 0
+        k1 = W["k1"] + 1
+        norms = self._norms()
         for term in terms:
             text: dict[int, float] = {}
             head: dict[int, float] = {}
@@ -806,7 +824,7 @@ class SearchIndex:
                     continue
                 weight = idf * quality
                 for passage, tf in self._text.get(key, {}).items():
-                    value = weight * self._saturation(passage, tf)
+                    value = weight * (tf * k1 / (tf + norms[passage]))
                     if value > text.get(passage, 0.0):
                         text[passage] = value
                     matched_keys[passage].add(key)
@@ -816,38 +834,57 @@ class SearchIndex:
                 for number in self._alias.get(key, ()):
                     alias[number] = max(alias.get(number, 0.0), weight)
                     name_keys[number].add(key)
-                for phrasing in self._phrasing_index.get(key, ()):
+                for phrasing, parts in self._phrasing_index.get(key, {}).items():
                     asked[phrasing] = max(asked.get(phrasing, 0.0), weight)
-                    parts = self._phrasings[phrasing].keys
-                    phrasing_parts[phrasing].update(i for i, part in enumerate(parts)
-                                                    if key in part)
+                    phrasing_parts[phrasing].update(parts)
             if text or head or alias or asked:
                 matchable += 1
             touched = {passage: W["text"] * value for passage, value in text.items()}
+            found = set(touched)
             for heading, value in text.items():
                 for passage in self._sections.get(heading, ()):
                     touched[passage] = touched.get(passage, 0.0) + W["heading"] * value
-            for number in sorted(head.keys() | alias.keys()):
-                named.add(number)
-                value = W["headword"] * head.get(number, 0.0) + W["alias"] * alias.get(number, 0.0)
-                for passage in self._document_passages(number):
-                    touched[passage] = touched.get(passage, 0.0) + value
-                    matched_keys[passage] |= name_keys[number]
+                    found.add(passage)
             for passage, value in touched.items():
                 scores[passage] += value
-                matched_terms[passage] += 1
+            for number in sorted(head.keys() | alias.keys()):
+                name_matched[number] |= name_keys[number]
+                value = W["headword"] * head.get(number, 0.0) + W["alias"] * alias.get(number, 0.0)
+                for passage in self._document_passages(number):
+                    name_scores[passage] += value
+                    if passage not in found:
+                        found.add(passage)
+                        matched_terms[passage] += W["name_credit"]
+            for passage in touched:
+                matched_terms[passage] += 1.0
             for phrasing, value in asked.items():
                 phrasing_scores[phrasing] += value
                 phrasing_terms[phrasing] += 1
 
+        # The entries the query names: all the words of their headword or of an alias.
+        named = {
+            number for number, keys in name_matched.items()
+            if any(parts and all(part & keys for part in parts)
+                   for parts in (self._headword_parts[number], *self._alias_parts[number]))
+        }
         result: dict[int, tuple[float, set[str], int]] = {}
         if not matchable:
             return result, named
-        for passage, score in scores.items():
-            if not self._passages[passage].eligible:
+        # Another edition's words count less, unless the query asks for them; the entry's
+        # names count the same for all its passages.
+        for passage in sorted(scores.keys() | name_scores.keys()):
+            info = self._passages[passage]
+            if not info.eligible:
                 continue
+            own = scores.get(passage, 0.0)
+            if info.edition and not edition_asked:
+                own *= W["edition"]
             coverage = matched_terms[passage] / matchable
-            result[passage] = (score * (0.3 + 0.7 * coverage * coverage), matched_keys[passage], -1)
+            score = own + name_scores.get(passage, 0.0)
+            keys = matched_keys.get(passage, set())
+            if info.document in name_matched:
+                keys = keys | name_matched[info.document]
+            result[passage] = (score * (0.3 + 0.7 * coverage * coverage), keys, -1)
         # Frequent questions: the query's words in a phrasing, and the phrasing's in the query.
         lifts: dict[int, float] = {}
         for phrasing, score in phrasing_scores.items():
@@ -866,9 +903,14 @@ class SearchIndex:
                 result[passage] = (base + value, keys, question if value >= base else -1)
         return result, named
 
-    def _saturation(self, passage: int, tf: int) -> float:
-        length = self._passages[passage].length / self._avg_length
-        return tf * (W["k1"] + 1) / (tf + W["k1"] * (1 - W["b"] + W["b"] * length))
+    def _norms(self) -> list[float]:
+        """BM25's length norm of every passage (for the weights as they are now)."""
+        k1, b = W["k1"], W["b"]
+        if self._norm_for != (k1, b):
+            self._norm_values = [k1 * (1 - b + b * (p.length / self._avg_length))
+                                 for p in self._passages]
+            self._norm_for = (k1, b)
+        return self._norm_values
 
     def _document_passages(self, number: int) -> range:
         end = self._first_passage[number + 1] if number + 1 < len(self.documents) else len(
@@ -891,11 +933,16 @@ class SearchIndex:
         """The sentence of a passage (line) that holds most of the query: rare words, all of
         them, side by side."""
         analysed = self._analysed[number]
-        # The matched tokens only, through the entry's own key -> positions table.
+        # The line's matched tokens only, through the entry's own key -> positions table.
+        starts = analysed.line_starts
+        low = bisect_left(analysed.tokens, (starts[line],))
+        high = bisect_left(analysed.tokens, (starts[line + 1],)) if line + 1 < len(
+            starts) else len(analysed.tokens)
         matched: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
         for key in asked.weights.keys() & analysed.keys:
             targets = asked.weights[key]
-            for index in analysed.positions[key]:
+            positions = analysed.positions[key]
+            for index in positions[bisect_left(positions, low):bisect_left(positions, high)]:
                 matches = matched[index]
                 for r, t, weight in targets:
                     if weight > matches.get((r, t), 0.0):

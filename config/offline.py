@@ -102,7 +102,8 @@ def search_index(request: HttpRequest) -> JsonResponse:
     """The search index for searching offline: the server's own (SearchIndex.export), which
     static/js/offline-search.js ranks the same way."""
     payload = {"version": site_version(), **search.site_index().export()}
-    return JsonResponse(payload, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})
+    return JsonResponse(payload,
+                        json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})
 
 
 @require_safe

@@ -103,11 +103,14 @@
     this.headword = new Map(); // key -> Set(document)
     this.alias = new Map();
     this.headwordParts = [];
+    this.aliasParts = [];
+    this.overview = new Set();
     this.names = new Map(); // signature -> Set(document)
     this.sections = new Map(); // heading passage -> [passages]
     this.variant = new Set();
     docs.forEach(function (doc, number) {
       if (self.data.variantPages.indexOf(doc.slug) >= 0) self.variant.add(number);
+      if (self.data.overviewPages.indexOf(doc.slug) >= 0) self.overview.add(number);
       [doc.headword].concat(doc.aliases).forEach(function (name) {
         addTo(self.names, self.signature(words(name)), number);
       });
@@ -118,11 +121,17 @@
         if (!self.isStop(word)) parts.push(new Set(keys.keys()));
       });
       self.headwordParts.push(parts);
+      var aliasParts = [];
       doc.aliases.forEach(function (alias) {
+        var content = [];
         words(alias).forEach(function (word) {
-          self.keys(word).forEach(function (_, key) { addTo(self.alias, key, number); });
+          var keys = self.keys(word);
+          keys.forEach(function (_, key) { addTo(self.alias, key, number); });
+          if (!self.isStop(word)) content.push(new Set(keys.keys()));
         });
+        if (content.length) aliasParts.push(content);
       });
+      self.aliasParts.push(aliasParts);
       var asides = new Set(doc.asides);
       var headings = new Set(doc.headings);
       var editions = new Set(doc.editions.map(function (item) { return item[0]; }));
@@ -161,8 +170,13 @@
         var parts = words(phrasing).filter(function (w) { return !self.isStop(w); })
           .map(function (w) { return new Set(self.keys(w).keys()); });
         if (!parts.length) return;
-        parts.forEach(function (part) {
-          part.forEach(function (key) { addTo(self.phrasingIndex, key, self.phrasings.length); });
+        parts.forEach(function (part, i) {
+          part.forEach(function (key) {
+            if (!self.phrasingIndex.has(key)) self.phrasingIndex.set(key, new Map());
+            var byPhrasing = self.phrasingIndex.get(key);
+            if (!byPhrasing.has(self.phrasings.length)) byPhrasing.set(self.phrasings.length, []);
+            byPhrasing.get(self.phrasings.length).push(i);
+          });
         });
         self.phrasings.push({ question: q, keys: parts });
       });
@@ -173,6 +187,10 @@
     var sum = 0;
     this.passages.forEach(function (p) { sum += p.length; });
     this.avgLength = sum / Math.max(total, 1);
+    var W = this.W;
+    this.norms = this.passages.map(function (p) {
+      return W.k1 * (1 - W.b + W.b * (p.length / self.avgLength));
+    });
     var df = new Map();
     this.text.forEach(function (postings, key) { df.set(key, (df.get(key) || 0) + postings.size); });
     [this.headword, this.alias].forEach(function (table) {
@@ -305,16 +323,11 @@
     });
   };
 
-  Index.prototype.saturation = function (passage, tf) {
-    var W = this.W;
-    var length = this.passages[passage].length / this.avgLength;
-    return tf * (W.k1 + 1) / (tf + W.k1 * (1 - W.b + W.b * length));
-  };
 
   function add(map, key, value) { map.set(key, (map.has(key) ? map.get(key) : 0) + value); }
 
-  // passage -> [score, question or -1]; and the documents whose names the query touches.
-  Index.prototype.score = function (terms) {
+  // passage -> [score, question or -1]; and the documents the query names (SearchIndex._score).
+  Index.prototype.score = function (terms, editionAsked) {
     var self = this;
     var W = this.W;
     var scores = new Map();
@@ -322,12 +335,15 @@
     var phrasingScores = new Map();
     var phrasingTerms = new Map();
     var phrasingParts = new Map();
-    var named = new Set();
+    var nameMatched = new Map();
+    var nameScores = new Map();
     var matchable = 0;
+    var k1 = W.k1 + 1;
     terms.forEach(function (term) {
       var text = new Map();
       var head = new Map();
       var alias = new Map();
+      var nameKeys = new Map();
       var asked = new Map();
       term.keys.forEach(function (quality, key) {
         if (!self.idf.has(key)) return;
@@ -335,56 +351,80 @@
         var postings = self.text.get(key);
         if (postings) {
           postings.forEach(function (tf, passage) {
-            var value = weight * self.saturation(passage, tf);
+            var value = weight * (tf * k1 / (tf + self.norms[passage]));
             if (value > (text.has(passage) ? text.get(passage) : 0)) text.set(passage, value);
           });
         }
         (self.headword.get(key) || []).forEach(function (number) {
           head.set(number, Math.max(head.has(number) ? head.get(number) : 0, weight));
+          addTo(nameKeys, number, key);
         });
         (self.alias.get(key) || []).forEach(function (number) {
           alias.set(number, Math.max(alias.has(number) ? alias.get(number) : 0, weight));
+          addTo(nameKeys, number, key);
         });
-        (self.phrasingIndex.get(key) || []).forEach(function (phrasing) {
-          asked.set(phrasing, Math.max(asked.has(phrasing) ? asked.get(phrasing) : 0, weight));
-          var parts = self.phrasings[phrasing].keys;
-          if (!phrasingParts.has(phrasing)) phrasingParts.set(phrasing, new Set());
-          parts.forEach(function (part, i) {
-            if (part.has(key)) phrasingParts.get(phrasing).add(i);
+        var phrasings = self.phrasingIndex.get(key);
+        if (phrasings) {
+          phrasings.forEach(function (parts, phrasing) {
+            asked.set(phrasing, Math.max(asked.has(phrasing) ? asked.get(phrasing) : 0, weight));
+            if (!phrasingParts.has(phrasing)) phrasingParts.set(phrasing, new Set());
+            parts.forEach(function (i) { phrasingParts.get(phrasing).add(i); });
           });
-        });
+        }
       });
       if (text.size || head.size || alias.size || asked.size) matchable += 1;
       var touched = new Map();
       text.forEach(function (value, passage) { touched.set(passage, W.text * value); });
+      var found = new Set(touched.keys());
       text.forEach(function (value, heading) {
         (self.sections.get(heading) || []).forEach(function (passage) {
           add(touched, passage, W.heading * value);
+          found.add(passage);
         });
       });
+      touched.forEach(function (value, passage) { add(scores, passage, value); });
       var numbers = Array.from(new Set(Array.from(head.keys()).concat(Array.from(alias.keys()))))
         .sort(function (a, b) { return a - b; });
       numbers.forEach(function (number) {
-        named.add(number);
+        nameKeys.get(number).forEach(function (key) { addTo(nameMatched, number, key); });
         var value = W.headword * (head.has(number) ? head.get(number) : 0)
           + W.alias * (alias.has(number) ? alias.get(number) : 0);
-        self.documentPassages(number).forEach(function (passage) { add(touched, passage, value); });
+        self.documentPassages(number).forEach(function (passage) {
+          add(nameScores, passage, value);
+          if (!found.has(passage)) {
+            found.add(passage);
+            add(matchedTerms, passage, W.name_credit);
+          }
+        });
       });
-      touched.forEach(function (value, passage) {
-        add(scores, passage, value);
-        add(matchedTerms, passage, 1);
-      });
+      touched.forEach(function (_, passage) { add(matchedTerms, passage, 1.0); });
       asked.forEach(function (value, phrasing) {
         add(phrasingScores, phrasing, value);
         add(phrasingTerms, phrasing, 1);
       });
     });
 
+    var named = new Set();
+    nameMatched.forEach(function (keys, number) {
+      var names = [self.headwordParts[number]].concat(self.aliasParts[number]);
+      var covered = names.some(function (parts) {
+        return parts.length > 0 && parts.every(function (part) {
+          return Array.from(part).some(function (key) { return keys.has(key); });
+        });
+      });
+      if (covered) named.add(number);
+    });
     var result = new Map();
     if (!matchable) return { result: result, named: named };
-    scores.forEach(function (score, passage) {
-      if (!self.passages[passage].eligible) return;
+    var passages = Array.from(new Set(Array.from(scores.keys()).concat(Array.from(nameScores.keys()))))
+      .sort(function (a, b) { return a - b; });
+    passages.forEach(function (passage) {
+      var info = self.passages[passage];
+      if (!info.eligible) return;
+      var own = scores.has(passage) ? scores.get(passage) : 0;
+      if (info.edition && !editionAsked) own *= W.edition;
       var coverage = matchedTerms.get(passage) / matchable;
+      var score = own + (nameScores.has(passage) ? nameScores.get(passage) : 0);
       result.set(passage, [score * (0.3 + 0.7 * coverage * coverage), -1]);
     });
     var lifts = new Map();
@@ -497,8 +537,11 @@
       var weight = item[1];
       var terms = self.terms(rewrite, typing);
       allTerms.push(terms);
+      if (allTerms[0].length && terms.length > allTerms[0].length) {
+        weight *= allTerms[0].length / terms.length;
+      }
       var named = self.names.get(self.signature(rewrite)) || new Set();
-      var scored = self.score(terms);
+      var scored = self.score(terms, editionAsked);
       scored.named.forEach(function (n) { namedDocs.add(n); });
       scored.result.forEach(function (value, passage) {
         var number = self.passages[passage].document;
@@ -513,8 +556,10 @@
     best.forEach(function (value, passage) {
       var info = self.passages[passage];
       var score = value[0];
-      if (self.variant.has(info.document) && !namedDocs.has(info.document)) score *= W.variant;
-      if (info.edition && !editionAsked) score *= W.edition;
+      if (!namedDocs.has(info.document)) {
+        if (self.variant.has(info.document) && !editionAsked) score *= W.variant;
+        else if (self.overview.has(info.document)) score *= W.overview;
+      }
       if (quantity && info.figure) score *= W.quantity;
       var current = byDocument.get(info.document);
       if (!current || score > current[0] || (score === current[0] && passage < current[1])) {
