@@ -80,7 +80,10 @@ WEIGHTS = {
     "overview": 0.5,  # the other booklet's overview (Pravidla hry v kostce)
     "edition": 0.5,
     # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
-    "quantity": 1.3,
+    "quantity": 1.5,
+    "early": 0.6,
+    # The query holds all the words of an entry's headword or of one of its aliases.
+    "named": 1.3,
     # Results scoring under this share of the best one are noise, not answers.
     "cutoff": 0.06,
     # BM25 saturation of a word's count in a passage.
@@ -638,7 +641,7 @@ class SearchIndex:
                 # More words score more: a longer rewrite counts as long as the query.
                 weight *= len(all_terms[0]) / len(terms)
             named = self._names.get(self._signature(rewrite), set())
-            scored, names_matched = self._score(terms, edition_asked)
+            scored, names_matched = self._score(terms, edition_asked, quantity)
             named_docs |= names_matched
             for passage, (score, keys, question) in scored.items():
                 number = self._passages[passage].document
@@ -650,6 +653,7 @@ class SearchIndex:
                     top_question = question if score > old[0] else old[2]
                     best[passage] = (max(score, old[0]), keys | old[1], top_question)
 
+        one_word = max(len(terms) for terms in all_terms) == 1
         # Per entry its best passage; variant pages and other editions only when asked for.
         by_document: dict[int, tuple[float, int]] = {}
         for passage, (score, _, _) in best.items():
@@ -659,17 +663,25 @@ class SearchIndex:
                     score *= W["variant"]
                 elif info.document in self._overview:
                     score *= W["overview"]
-            if quantity and info.figure:
-                score *= W["quantity"]
+            if info.document in named_docs:
+                score *= W["named"]
+            # Within an entry, what it says first is more often the answer (definitions come
+            # first); the entry ranks by its best passage as scored.
+            choice = score
+            if one_word:  # one word asks what the thing is: its first mention says it
+                choice *= 1 + W["early"] / (1 + passage - self._first_passage[info.document])
             current = by_document.get(info.document)
-            if current is None or score > current[0] or (score == current[0]
-                                                         and passage < current[1]):
-                by_document[info.document] = (score, passage)
+            if current is None:
+                by_document[info.document] = (score, passage, choice)
+                continue
+            if choice > current[2] or (choice == current[2] and passage < current[1]):
+                current = (current[0], passage, choice)
+            by_document[info.document] = (max(score, current[0]), current[1], current[2])
         if not by_document:
             return Results(query, closest=self.closest(query))
-        top = max(score for score, _ in by_document.values())
+        top = max(score for score, _, _ in by_document.values())
         ranked = sorted(
-            ((number, score, passage) for number, (score, passage) in by_document.items()
+            ((number, score, passage) for number, (score, passage, _) in by_document.items()
              if score >= top * W["cutoff"]),
             key=lambda item: (-item[1], item[0]),
         )[:limit]
@@ -682,13 +694,14 @@ class SearchIndex:
         hits = []
         for number, score, passage in ranked:
             _, keys, question = best[passage]
-            if not asking and self._names_only(number, all_terms):
+            opening = not asking and self._names_only(number, all_terms)
+            if opening:
                 passage = self._opening(number)
             focus = None
             if question >= 0:
                 focus = next(((b, e) for p, b, e in self._cited[question] if p == passage), None)
             line = self._passages[passage].line
-            html, plain = self._snippet(number, keys, asked, line, focus)
+            html, plain = self._snippet(number, keys, asked, line, focus, opening)
             anchors = self.documents[number].anchors
             hits.append(Hit(
                 self.documents[number], round(score, 3), html, plain,
@@ -794,7 +807,7 @@ class SearchIndex:
                 quality = W["typo1"] if distance == 1 else W["typo2"]
                 keys[word] = max(keys.get(word, 0.0), quality)
 
-    def _score(self, terms: list[_Term], edition_asked: bool = False
+    def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False
                ) -> tuple[dict[int, tuple[float, set[str], int]], set[int]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
         documents whose headword or an alias the query's words touch.
@@ -879,6 +892,8 @@ class SearchIndex:
             own = scores.get(passage, 0.0)
             if info.edition and not edition_asked:
                 own *= W["edition"]
+            if quantity and info.figure:  # "kolik…?" wants a passage with a number
+                own *= W["quantity"]
             coverage = matched_terms[passage] / matchable
             score = own + name_scores.get(passage, 0.0)
             keys = matched_keys.get(passage, set())
@@ -888,6 +903,8 @@ class SearchIndex:
         # Frequent questions: the query's words in a phrasing, and the phrasing's in the query.
         lifts: dict[int, float] = {}
         for phrasing, score in phrasing_scores.items():
+            if phrasing_terms[phrasing] < 2:
+                continue  # one word names a topic, it does not ask its question
             info = self._phrasings[phrasing]
             coverage = phrasing_terms[phrasing] / matchable
             covered = len(phrasing_parts[phrasing]) / len(info.keys)
@@ -985,9 +1002,10 @@ class SearchIndex:
         return best
 
     def _snippet(self, number: int, keys: set[str], asked: _Asked, line: int,
-                 focus: tuple[int, int] | None = None) -> tuple[str, str]:
+                 focus: tuple[int, int] | None = None, opening: bool = False
+                 ) -> tuple[str, str]:
         """(html, plain): the passage's best sentence with neighbours from the passage (or the
-        sentences of a quotation, focus), the matched words marked."""
+        sentences of a quotation, focus; or its first, opening), the matched words marked."""
         text = self.documents[number].text
         analysed = self._analysed[number]
         sentences = analysed.sentences
@@ -997,11 +1015,14 @@ class SearchIndex:
                       if sentences[i][1] > focus[0] and sentences[i][0] < focus[1]]
             first, last = (inside[0], inside[-1]) if inside else (in_line[0], in_line[0])
         else:
-            chosen = self._best_sentence(number, asked, line)
+            chosen = None if opening else self._best_sentence(number, asked, line)
             first = last = chosen if chosen is not None else in_line[0]
         begin, end = sentences[first][0], sentences[last][1]
         if end - begin > SNIPPET_WIDTH and not focus:
             begin, end = self._window(number, first, keys)
+        elif end - begin > SNIPPET_WIDTH:  # a long quotation: its start
+            space = text.rfind(" ", begin, begin + SNIPPET_WIDTH)
+            end = space if space > begin else begin + SNIPPET_WIDTH
         while end - begin < SNIPPET_MIN:
             after = last + 1 < len(sentences) and sentences[last + 1][2] == line
             before = first > 0 and sentences[first - 1][2] == line

@@ -327,7 +327,7 @@
   function add(map, key, value) { map.set(key, (map.has(key) ? map.get(key) : 0) + value); }
 
   // passage -> [score, question or -1]; and the documents the query names (SearchIndex._score).
-  Index.prototype.score = function (terms, editionAsked) {
+  Index.prototype.score = function (terms, editionAsked, quantity) {
     var self = this;
     var W = this.W;
     var scores = new Map();
@@ -423,12 +423,14 @@
       if (!info.eligible) return;
       var own = scores.has(passage) ? scores.get(passage) : 0;
       if (info.edition && !editionAsked) own *= W.edition;
+      if (quantity && info.figure) own *= W.quantity;
       var coverage = matchedTerms.get(passage) / matchable;
       var score = own + (nameScores.has(passage) ? nameScores.get(passage) : 0);
       result.set(passage, [score * (0.3 + 0.7 * coverage * coverage), -1]);
     });
     var lifts = new Map();
     phrasingScores.forEach(function (score, phrasing) {
+      if (phrasingTerms.get(phrasing) < 2) return;
       var info = self.phrasings[phrasing];
       var coverage = phrasingTerms.get(phrasing) / matchable;
       var covered = phrasingParts.get(phrasing).size / info.keys.length;
@@ -541,7 +543,7 @@
         weight *= allTerms[0].length / terms.length;
       }
       var named = self.names.get(self.signature(rewrite)) || new Set();
-      var scored = self.score(terms, editionAsked);
+      var scored = self.score(terms, editionAsked, quantity);
       scored.named.forEach(function (n) { namedDocs.add(n); });
       scored.result.forEach(function (value, passage) {
         var number = self.passages[passage].document;
@@ -552,7 +554,8 @@
       });
     });
 
-    var byDocument = new Map();
+    var oneWord = Math.max.apply(null, allTerms.map(function (t) { return t.length; })) === 1;
+    var byDocument = new Map(); // document -> [score, passage, choice]
     best.forEach(function (value, passage) {
       var info = self.passages[passage];
       var score = value[0];
@@ -560,11 +563,18 @@
         if (self.variant.has(info.document) && !editionAsked) score *= W.variant;
         else if (self.overview.has(info.document)) score *= W.overview;
       }
-      if (quantity && info.figure) score *= W.quantity;
+      if (namedDocs.has(info.document)) score *= W.named;
+      var choice = score;
+      if (oneWord) choice *= 1 + W.early / (1 + passage - self.firstPassage[info.document]);
       var current = byDocument.get(info.document);
-      if (!current || score > current[0] || (score === current[0] && passage < current[1])) {
-        byDocument.set(info.document, [score, passage]);
+      if (!current) {
+        byDocument.set(info.document, [score, passage, choice]);
+        return;
       }
+      if (choice > current[2] || (choice === current[2] && passage < current[1])) {
+        current = [current[0], passage, choice];
+      }
+      byDocument.set(info.document, [Math.max(score, current[0]), current[1], current[2]]);
     });
     if (!byDocument.size) return [];
     var top = 0;
