@@ -81,7 +81,6 @@ WEIGHTS = {
     "edition": 0.5,
     # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
     "quantity": 1.5,
-    "early": 0.6,
     # The query holds all the words of an entry's headword or of one of its aliases.
     "named": 1.3,
     # Results scoring under this share of the best one are noise, not answers.
@@ -634,18 +633,20 @@ class SearchIndex:
         best: dict[int, tuple[float, set[str], int]] = {}  # passage -> score, keys, question
         all_terms: list[list[_Term]] = []
         named_docs: set[int] = set()
+        mentions: set[int] = set()  # passages whose own words match
+        exactly_named: set[int] = set()  # the query is one of their names
         for rewrite, weight in self._rewrites(words):
             terms = self._terms(rewrite, typing)
             all_terms.append(terms)
             if all_terms[0] and len(terms) > len(all_terms[0]):
                 # More words score more: a longer rewrite counts as long as the query.
                 weight *= len(all_terms[0]) / len(terms)
-            named = self._names.get(self._signature(rewrite), set())
-            scored, names_matched = self._score(terms, edition_asked, quantity)
+            exactly_named |= self._names.get(self._signature(rewrite), set())
+            scored, names_matched, texted = self._score(terms, edition_asked, quantity)
             named_docs |= names_matched
+            mentions |= texted
             for passage, (score, keys, question) in scored.items():
-                number = self._passages[passage].document
-                score *= weight * (W["name_bonus"] if number in named else 1.0)
+                score *= weight
                 if passage not in best:
                     best[passage] = (score, keys, question)
                 else:  # the best score; every rewrite's words are marked in the snippet
@@ -665,11 +666,14 @@ class SearchIndex:
                     score *= W["overview"]
             if info.document in named_docs:
                 score *= W["named"]
+            if info.document in exactly_named:
+                score *= W["name_bonus"]
             # Within an entry, what it says first is more often the answer (definitions come
             # first); the entry ranks by its best passage as scored.
             choice = score
             if one_word:  # one word asks what the thing is: its first mention says it
-                choice *= 1 + W["early"] / (1 + passage - self._first_passage[info.document])
+                choice = 1000.0 * (passage in mentions) - (passage - self._first_passage[
+                    info.document])
             current = by_document.get(info.document)
             if current is None:
                 by_document[info.document] = (score, passage, choice)
@@ -808,9 +812,9 @@ class SearchIndex:
                 keys[word] = max(keys.get(word, 0.0), quality)
 
     def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False
-               ) -> tuple[dict[int, tuple[float, set[str], int]], set[int]]:
+               ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
-        documents whose headword or an alias the query's words touch.
+        documents the query names; and the passages whose own words match.
 
         A term's value in a passage: its own text, plus its section heading's, plus its entry's
         headword and aliases (added in this order; the offline search adds the same way)."""
@@ -822,6 +826,7 @@ class SearchIndex:
         phrasing_parts: dict[int, set[int]] = defaultdict(set)
         name_matched: dict[int, set[str]] = defaultdict(set)
         name_scores: dict[int, float] = defaultdict(float)
+        texted: set[int] = set()
         matchable = 0
         k1 = W["k1"] + 1
         norms = self._norms()
@@ -852,6 +857,7 @@ class SearchIndex:
                     phrasing_parts[phrasing].update(parts)
             if text or head or alias or asked:
                 matchable += 1
+            texted.update(text)
             touched = {passage: W["text"] * value for passage, value in text.items()}
             found = set(touched)
             for heading, value in text.items():
@@ -882,7 +888,7 @@ class SearchIndex:
         }
         result: dict[int, tuple[float, set[str], int]] = {}
         if not matchable:
-            return result, named
+            return result, named, texted
         # Another edition's words count less, unless the query asks for them; the entry's
         # names count the same for all its passages.
         for passage in sorted(scores.keys() | name_scores.keys()):
@@ -918,7 +924,7 @@ class SearchIndex:
                 if lifted_by >= 0:
                     continue  # a closer question lifted it already
                 result[passage] = (base + value, keys, question if value >= base else -1)
-        return result, named
+        return result, named, texted
 
     def _norms(self) -> list[float]:
         """BM25's length norm of every passage (for the weights as they are now)."""

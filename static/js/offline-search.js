@@ -337,6 +337,7 @@
     var phrasingParts = new Map();
     var nameMatched = new Map();
     var nameScores = new Map();
+    var texted = new Set();
     var matchable = 0;
     var k1 = W.k1 + 1;
     terms.forEach(function (term) {
@@ -374,7 +375,10 @@
       });
       if (text.size || head.size || alias.size || asked.size) matchable += 1;
       var touched = new Map();
-      text.forEach(function (value, passage) { touched.set(passage, W.text * value); });
+      text.forEach(function (value, passage) {
+        texted.add(passage);
+        touched.set(passage, W.text * value);
+      });
       var found = new Set(touched.keys());
       text.forEach(function (value, heading) {
         (self.sections.get(heading) || []).forEach(function (passage) {
@@ -415,7 +419,7 @@
       if (covered) named.add(number);
     });
     var result = new Map();
-    if (!matchable) return { result: result, named: named };
+    if (!matchable) return { result: result, named: named, texted: texted };
     var passages = Array.from(new Set(Array.from(scores.keys()).concat(Array.from(nameScores.keys()))))
       .sort(function (a, b) { return a - b; });
     passages.forEach(function (passage) {
@@ -450,7 +454,7 @@
         result.set(passage, [current[0] + value, value >= current[0] ? question : -1]);
       });
     });
-    return { result: result, named: named };
+    return { result: result, named: named, texted: texted };
   };
 
   Index.prototype.opening = function (number) {
@@ -534,6 +538,8 @@
     var best = new Map(); // passage -> [score, question]
     var allTerms = [];
     var namedDocs = new Set();
+    var mentions = new Set();
+    var exactlyNamed = new Set();
     this.rewrites(list).forEach(function (item) {
       var rewrite = item[0];
       var weight = item[1];
@@ -542,12 +548,14 @@
       if (allTerms[0].length && terms.length > allTerms[0].length) {
         weight *= allTerms[0].length / terms.length;
       }
-      var named = self.names.get(self.signature(rewrite)) || new Set();
+      (self.names.get(self.signature(rewrite)) || new Set()).forEach(function (n) {
+        exactlyNamed.add(n);
+      });
       var scored = self.score(terms, editionAsked, quantity);
       scored.named.forEach(function (n) { namedDocs.add(n); });
+      scored.texted.forEach(function (p) { mentions.add(p); });
       scored.result.forEach(function (value, passage) {
-        var number = self.passages[passage].document;
-        var score = value[0] * (weight * (named.has(number) ? W.name_bonus : 1.0));
+        var score = value[0] * weight;
         var old = best.get(passage);
         if (!old) best.set(passage, [score, value[1]]);
         else best.set(passage, [Math.max(score, old[0]), score > old[0] ? value[1] : old[1]]);
@@ -564,8 +572,11 @@
         else if (self.overview.has(info.document)) score *= W.overview;
       }
       if (namedDocs.has(info.document)) score *= W.named;
+      if (exactlyNamed.has(info.document)) score *= W.name_bonus;
       var choice = score;
-      if (oneWord) choice *= 1 + W.early / (1 + passage - self.firstPassage[info.document]);
+      if (oneWord) {
+        choice = 1000.0 * (mentions.has(passage) ? 1 : 0) - (passage - self.firstPassage[info.document]);
+      }
       var current = byDocument.get(info.document);
       if (!current) {
         byDocument.set(info.document, [score, passage, choice]);
