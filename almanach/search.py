@@ -629,6 +629,7 @@ class SearchIndex:
         folded = [fold(w) for w in words]
         edition_asked = any(w in EDITION_WORDS for w in folded)
         quantity = any(word in QUANTITY_WORDS for word in folded)
+        asking = any(word in QUESTION_WORDS for word in folded)
 
         best: dict[int, tuple[float, set[str], int]] = {}  # passage -> score, keys, question
         all_terms: list[list[_Term]] = []
@@ -666,7 +667,7 @@ class SearchIndex:
                     score *= W["overview"]
             if info.document in named_docs:
                 score *= W["named"]
-            if info.document in exactly_named:
+            if info.document in exactly_named and not asking:  # "zloděj", not "kolik…"
                 score *= W["name_bonus"]
             # Within an entry, what it says first is more often the answer (definitions come
             # first); the entry ranks by its best passage as scored.
@@ -694,7 +695,6 @@ class SearchIndex:
             term_counts=[len(terms) for terms in all_terms],
             quantity=quantity,
         )
-        asking = any(word in QUESTION_WORDS for word in folded)
         hits = []
         for number, score, passage in ranked:
             _, keys, question = best[passage]
@@ -827,6 +827,8 @@ class SearchIndex:
         name_matched: dict[int, set[str]] = defaultdict(set)
         name_scores: dict[int, float] = defaultdict(float)
         texted: set[int] = set()
+        phrasing_weight: dict[int, float] = defaultdict(float)
+        total_weight = 0.0
         matchable = 0
         k1 = W["k1"] + 1
         norms = self._norms()
@@ -857,6 +859,9 @@ class SearchIndex:
                     phrasing_parts[phrasing].update(parts)
             if text or head or alias or asked:
                 matchable += 1
+            term_weight = max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),
+                              default=0.0)
+            total_weight += term_weight
             texted.update(text)
             touched = {passage: W["text"] * value for passage, value in text.items()}
             found = set(touched)
@@ -879,6 +884,7 @@ class SearchIndex:
             for phrasing, value in asked.items():
                 phrasing_scores[phrasing] += value
                 phrasing_terms[phrasing] += 1
+                phrasing_weight[phrasing] += term_weight
 
         # The entries the query names: all the words of their headword or of an alias.
         named = {
@@ -912,7 +918,7 @@ class SearchIndex:
             if phrasing_terms[phrasing] < 2:
                 continue  # one word names a topic, it does not ask its question
             info = self._phrasings[phrasing]
-            coverage = phrasing_terms[phrasing] / matchable
+            coverage = phrasing_weight[phrasing] / total_weight  # the query's rare words count
             covered = len(phrasing_parts[phrasing]) / len(info.keys)
             value = W["question"] * score * (coverage * coverage) * (covered * covered)
             if value > lifts.get(info.question, 0.0):

@@ -338,6 +338,8 @@
     var nameMatched = new Map();
     var nameScores = new Map();
     var texted = new Set();
+    var phrasingWeight = new Map();
+    var totalWeight = 0;
     var matchable = 0;
     var k1 = W.k1 + 1;
     terms.forEach(function (term) {
@@ -374,6 +376,11 @@
         }
       });
       if (text.size || head.size || alias.size || asked.size) matchable += 1;
+      var termWeight = 0;
+      term.keys.forEach(function (quality, key) {
+        if (self.idf.has(key)) termWeight = Math.max(termWeight, self.idf.get(key) * quality);
+      });
+      totalWeight += termWeight;
       var touched = new Map();
       text.forEach(function (value, passage) {
         texted.add(passage);
@@ -405,6 +412,7 @@
       asked.forEach(function (value, phrasing) {
         add(phrasingScores, phrasing, value);
         add(phrasingTerms, phrasing, 1);
+        add(phrasingWeight, phrasing, termWeight);
       });
     });
 
@@ -436,7 +444,7 @@
     phrasingScores.forEach(function (score, phrasing) {
       if (phrasingTerms.get(phrasing) < 2) return;
       var info = self.phrasings[phrasing];
-      var coverage = phrasingTerms.get(phrasing) / matchable;
+      var coverage = phrasingWeight.get(phrasing) / totalWeight;
       var covered = phrasingParts.get(phrasing).size / info.keys.length;
       var value = W.question * score * (coverage * coverage) * (covered * covered);
       if (value > (lifts.has(info.question) ? lifts.get(info.question) : 0)) {
@@ -572,7 +580,7 @@
         else if (self.overview.has(info.document)) score *= W.overview;
       }
       if (namedDocs.has(info.document)) score *= W.named;
-      if (exactlyNamed.has(info.document)) score *= W.name_bonus;
+      if (exactlyNamed.has(info.document) && !asking) score *= W.name_bonus;
       var choice = score;
       if (oneWord) {
         choice = 1000.0 * (mentions.has(passage) ? 1 : 0) - (passage - self.firstPassage[info.document]);
