@@ -929,7 +929,10 @@ class SearchIndex:
                 base, keys, lifted_by = result.get(passage, (0.0, set(), -1))
                 if lifted_by >= 0:
                     continue  # a closer question lifted it already
-                result[passage] = (base + value, keys, question if value >= base else -1)
+                lift = value
+                if self._passages[passage].edition and not edition_asked:
+                    lift *= W["edition"]  # the site's rule first, as in the question's answer
+                result[passage] = (base + lift, keys, question if lift >= base else -1)
         return result, named, texted
 
     def _norms(self) -> list[float]:
@@ -1022,10 +1025,13 @@ class SearchIndex:
         analysed = self._analysed[number]
         sentences = analysed.sentences
         in_line = [i for i, s in enumerate(sentences) if s[2] == line]
-        if focus:
+        if focus:  # the quotation's sentences; of a long one, its best sentence
             inside = [i for i in in_line
-                      if sentences[i][1] > focus[0] and sentences[i][0] < focus[1]]
-            first, last = (inside[0], inside[-1]) if inside else (in_line[0], in_line[0])
+                      if sentences[i][1] > focus[0] and sentences[i][0] < focus[1]] or in_line[:1]
+            first, last = inside[0], inside[-1]
+            if sentences[last][1] - sentences[first][0] > SNIPPET_WIDTH:
+                chosen = self._best_sentence(number, asked, line)
+                first = last = chosen if chosen in inside else inside[0]
         else:
             chosen = None if opening else self._best_sentence(number, asked, line)
             first = last = chosen if chosen is not None else in_line[0]

@@ -459,7 +459,9 @@
         var passage = cited[0];
         var current = result.get(passage) || [0, -1];
         if (current[1] >= 0) return;
-        result.set(passage, [current[0] + value, value >= current[0] ? question : -1]);
+        var lift = value;
+        if (self.passages[passage].edition && !editionAsked) lift *= W.edition;
+        result.set(passage, [current[0] + lift, lift >= current[0] ? question : -1]);
       });
     });
     return { result: result, named: named, texted: texted };
