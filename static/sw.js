@@ -82,14 +82,24 @@ self.addEventListener("fetch", function (event) {
     if (url.pathname.indexOf(STATIC_URL) === 0) {
       return cache.match(request).then(function (kept) { return kept || fetch(request); });
     }
-    return Promise.all([cache.match(request, { ignoreVary: true }), settings(cache)])
+    return Promise.all([keptCopy(cache, request, url), settings(cache)])
       .then(function (found) { return networkFirst(cache, request, url, found[0], found[1]); });
   }));
 });
 
+// A search result links to its entry with the words to mark (?zvyraznit=…#odstavec-3):
+// offline that is the kept entry, without the marks.
+function keptCopy(cache, request, url) {
+  return cache.match(request, { ignoreVary: true }).then(function (kept) {
+    if (kept || !url.searchParams.has("zvyraznit")) return kept;
+    return cache.match(url.origin + url.pathname, { ignoreVary: true });
+  });
+}
+
 function networkFirst(cache, request, url, kept, list) {
   var network = fetch(request).then(function (response) {
-    var keep = kept || (request.mode === "navigate" && keepsVisited(list, url));
+    var marked = url.searchParams.has("zvyraznit");
+    var keep = (kept && !marked) || (request.mode === "navigate" && keepsVisited(list, url));
     if (response.ok && keep) cache.put(request, response.clone());
     return response;
   });
