@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from almanach import search
+from almanach.loader import read_content
 from almanach.markup import EDITION_LABELS
 from almanach.search import Document, SearchIndex, clean_query, index_from_files
 
@@ -348,3 +349,25 @@ def test_the_harbour_split_is_on_the_landscapes_page(index):
     page = hits["krajiny-a-suroviny"].document.text
     assert "Ve hře je 9 přístavů z nich 4 jsou normální přístavy a 5 jich je speciálních" in page
     assert "Pro každou surovinu je na herním plánu jeden specializovaný přístav." in page
+
+
+# --- editions apart (issue 20) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("slug", "option", "default"),
+    [("nejdelsi-obchodni-cesta", "remiza_cesty", ("longest_road_tie", "aside")),
+     ("pristav", "spojena_faze", ("combined_trade_build", False))],
+)
+def test_an_entry_with_another_editions_rule_says_which_rule_the_site_follows(slug, option,
+                                                                              default):
+    from engine.rules import Rules
+    from tutorial.play.forms import NewGameForm
+
+    assert getattr(Rules(), default[0]) == default[1], "the engine's default is the Almanach's"
+    html = read_content(url_for=str).by_slug()[slug].html
+    note = html.index('<aside class="box web">')
+    assert note < html.index('<aside class="box edice edice-001">'), "the site's rule first"
+    text = html[note: html.index("</aside>", note)]
+    assert "řídí Almanachem" in text and "engine" in text
+    assert f"„{NewGameForm.base_fields[option].label}“" in text, "names the option in Hrát"
