@@ -81,6 +81,8 @@ WEIGHTS = {
     "edition": 0.5,
     # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
     "quantity": 1.5,
+    # "Kdy…?", "smím…?", "kam…?": a passage with a word of that kind answers more likely.
+    "intent": 1.3,
     # The query holds all the words of an entry's headword or of one of its aliases.
     "named": 1.3,
     # Results scoring under this share of the best one are noise, not answers.
@@ -110,13 +112,36 @@ QUESTION_WORDS = frozenset(
 # "Kolik…?" asks for a number: a sentence with a figure in it answers more likely.
 QUANTITY_WORDS = frozenset({"kolik", "kolikrat", "pocet", "many", "much"})
 QUANTITY_FACTOR = 1.5
+INTENT_FACTOR = 1.3
+# What kind of sentence a question word asks for (folded): "kdy…?" a time, "smím…?" a rule of
+# what may or may not be done, "kam/kde…?" a place. A passage with such a word answers more
+# likely; the question words never rank entries by themselves.
+INTENTS = {
+    "when": (
+        "kdy",
+        "az teprve ihned okamzik okamziku kdykoli kdykoliv dokud pred behem nez pote "
+        "nasledujicim pristim zacatku konci",
+    ),
+    "may": (
+        "smi smim smime muzu muze mohu muzeme lze jde dovoleno",
+        "smi smeji nesmi nesmeji lze nelze muze mohou nemuze nemohou dovoleno nedovoleno "
+        "mozne nemozne zakazano pouze jen",
+    ),
+    "where": (
+        "kam kde",
+        "kam kde poust pousti krizovatce krizovatku krizovatky vedle mezi sousedni sousedici "
+        "okraji pobrezi hranici",
+    ),
+}
+INTENT_ASKS = {word: name for name, (asks, _) in INTENTS.items() for word in asks.split()}
+INTENT_HINTS = {name: frozenset(hints.split()) for name, (_, hints) in INTENTS.items()}
 # Words that ask for another edition's text (folded).
 EDITION_WORDS = frozenset(
     "001 002 004 vydani vydanim vydanich edice edici kompaktni kompaktnich digitalni "
     "digitalnim slovnicek verze verzi starsi starsim".split()
 )
 SNIPPET_WIDTH = 240  # at most, in characters
-SNIPPET_MIN = 110  # a shorter best sentence takes its neighbours in the passage along
+SNIPPET_MIN = 180  # a shorter best sentence takes its neighbours in the passage along
 
 MESSAGE_EMPTY = "Napište, co hledáte: třeba „zloděj“, „nejdelší cesta“ nebo „kolik karet odhodit“."
 MESSAGE_TOO_LONG = (
@@ -317,6 +342,7 @@ class _Asked:
     weights: dict[str, list[_Weight]]  # key -> the query terms it matches, with weights
     term_counts: list[int]  # terms per rewrite of the query
     quantity: bool  # "kolik…": a figure in a sentence helps
+    intents: frozenset[str] = frozenset()  # "kdy…", "smím…", "kam…": see INTENTS
 
 
 @dataclass
@@ -330,6 +356,7 @@ class _Analysed:
     positions: dict[str, list[int]]  # key -> the tokens that have it
     figures: list[int]  # the tokens that are numbers
     line_starts: list[int]  # the offset of each line in the text
+    hints: list[frozenset[str]] = field(default_factory=list)  # per sentence: its intents
 
 
 @dataclass
@@ -341,6 +368,7 @@ class _Passage:
     edition: bool  # in another edition's box
     section: int  # the passage of its sub-heading, or -1
     figure: bool = False  # holds a number
+    hints: frozenset[str] = frozenset()  # the intents (INTENTS) its words answer
 
 
 @dataclass
@@ -539,13 +567,16 @@ class SearchIndex:
             keys = self._index_word(match.group().lower())
             tokens.append((match.start(), match.end(), frozenset(keys)))
         line_of_token = 0
-        for start, _, keys in tokens:
+        for start, end, keys in tokens:
             while line_of_token + 1 < len(line_starts) and line_starts[line_of_token + 1] <= start:
                 line_of_token += 1
             passage = line_passage[line_of_token]
             self._passages[passage].length += 1
             if text[start].isdigit():
                 self._passages[passage].figure = True
+            hinted = [n for n, words in INTENT_HINTS.items() if fold(text[start:end]) in words]
+            if hinted:
+                self._passages[passage].hints |= frozenset(hinted)
             for key in keys:
                 postings = self._text[key]
                 postings[passage] = postings.get(passage, 0) + 1
@@ -562,8 +593,13 @@ class SearchIndex:
             for key in keys:
                 positions[key].append(index)
         figures = [i for i, (start, _, _) in enumerate(tokens) if text[start].isdigit()]
+        hints: list[set[str]] = [set() for _ in sentences]
+        for (start, end, _), sentence in zip(tokens, token_sentence, strict=True):
+            folded = fold(text[start:end])
+            hints[sentence].update(n for n, words in INTENT_HINTS.items() if folded in words)
         self._analysed.append(_Analysed(tokens, sentences, token_sentence, frozenset(positions),
-                                        dict(positions), figures, line_starts))
+                                        dict(positions), figures, line_starts,
+                                        [frozenset(h) for h in hints]))
 
     def _find(self, number: int | None, quotation: str) -> tuple[int, int] | None:
         """(line, offset in the text) of a quotation in a document's plain text."""
@@ -591,6 +627,8 @@ class SearchIndex:
             "stopWords": sorted(STOP_WORDS),
             "questionWords": sorted(QUESTION_WORDS),
             "quantityWords": sorted(QUANTITY_WORDS),
+            "intentAsks": dict(sorted(INTENT_ASKS.items())),
+            "intentHints": {name: sorted(words) for name, words in INTENT_HINTS.items()},
             "editionWords": sorted(EDITION_WORDS),
             "suffixes": _SUFFIXES,
             "maxQueryLength": MAX_QUERY_LENGTH,
@@ -629,9 +667,11 @@ class SearchIndex:
         folded = [fold(w) for w in words]
         edition_asked = any(w in EDITION_WORDS for w in folded)
         quantity = any(word in QUANTITY_WORDS for word in folded)
+        intents = frozenset(INTENT_ASKS[word] for word in folded if word in INTENT_ASKS)
         asking = any(word in QUESTION_WORDS for word in folded)
 
         best: dict[int, tuple[float, set[str], int]] = {}  # passage -> score, keys, question
+        summed: dict[int, float] = defaultdict(float)  # passage -> its scores over rewrites
         all_terms: list[list[_Term]] = []
         named_docs: set[int] = set()
         mentions: set[int] = set()  # passages whose own words match
@@ -643,11 +683,13 @@ class SearchIndex:
                 # More words score more: a longer rewrite counts as long as the query.
                 weight *= len(all_terms[0]) / len(terms)
             exactly_named |= self._names.get(self._signature(rewrite), set())
-            scored, names_matched, texted = self._score(terms, edition_asked, quantity)
+            scored, names_matched, texted = self._score(terms, edition_asked, quantity,
+                                                         intents)
             named_docs |= names_matched
             mentions |= texted
             for passage, (score, keys, question) in scored.items():
                 score *= weight
+                summed[passage] += score
                 if passage not in best:
                     best[passage] = (score, keys, question)
                 else:  # the best score; every rewrite's words are marked in the snippet
@@ -671,7 +713,9 @@ class SearchIndex:
                 score *= W["name_bonus"]
             # Within an entry, what it says first is more often the answer (definitions come
             # first); the entry ranks by its best passage as scored.
-            choice = score
+            # Within the entry, a passage that holds the words as typed and as rewritten
+            # (osada → vesnice) beats one that holds only a rewrite's.
+            choice = score * summed[passage] / best[passage][0] if best[passage][0] else score
             if one_word:  # one word asks what the thing is: its first mention says it
                 choice = 1000.0 * (passage in mentions) - (passage - self._first_passage[
                     info.document])
@@ -694,6 +738,7 @@ class SearchIndex:
             weights=self._term_weights(all_terms),
             term_counts=[len(terms) for terms in all_terms],
             quantity=quantity,
+            intents=intents,
         )
         hits = []
         for number, score, passage in ranked:
@@ -811,8 +856,8 @@ class SearchIndex:
                 quality = W["typo1"] if distance == 1 else W["typo2"]
                 keys[word] = max(keys.get(word, 0.0), quality)
 
-    def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False
-               ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
+    def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
+               intents: frozenset[str] = frozenset()) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
         documents the query names; and the passages whose own words match.
 
@@ -906,6 +951,8 @@ class SearchIndex:
                 own *= W["edition"]
             if quantity and info.figure:  # "kolik…?" wants a passage with a number
                 own *= W["quantity"]
+            if intents & info.hints:  # "kdy…?" wants a time, "smím…?" a may or must
+                own *= W["intent"]
             coverage = matched_terms[passage] / matchable
             score = own + name_scores.get(passage, 0.0)
             keys = matched_keys.get(passage, set())
@@ -1012,6 +1059,8 @@ class SearchIndex:
             ) + bonus[sentence]
             if sentence in figures:
                 score *= QUANTITY_FACTOR
+            if asked.intents & analysed.hints[sentence]:
+                score *= INTENT_FACTOR
             if score > best_score:  # ties: the earlier sentence
                 best, best_score = sentence, score
         return best

@@ -32,6 +32,10 @@
     this.questionWords = new Set(data.questionWords);
     this.quantityWords = new Set(data.quantityWords);
     this.editionWords = new Set(data.editionWords);
+    this.intentAsks = data.intentAsks;
+    this.intentHints = Object.keys(data.intentHints).map(function (name) {
+      return [name, new Set(data.intentHints[name])];
+    });
     this.lemmas = data.lemmas;
     this.synonyms = data.synonyms;
     this.words = data.words;
@@ -144,6 +148,7 @@
           document: number, line: lineNumber, length: 0, text: line,
           eligible: !asides.has(lineNumber) && line.trim().length > 0,
           edition: editions.has(lineNumber), section: section, figure: false,
+          hints: new Set(),
         });
         if (section >= 0 && passage !== section) {
           if (!self.sections.has(section)) self.sections.set(section, []);
@@ -153,6 +158,10 @@
           var info = self.passages[passage];
           info.length += 1;
           if (/^\p{Nd}/u.test(token)) info.figure = true;
+          var foldedToken = fold(token);
+          self.intentHints.forEach(function (item) {
+            if (item[1].has(foldedToken)) info.hints.add(item[0]);
+          });
           self.keys(token.toLowerCase()).forEach(function (_, key) {
             var postings = self.text.get(key);
             if (!postings) self.text.set(key, (postings = new Map()));
@@ -327,7 +336,7 @@
   function add(map, key, value) { map.set(key, (map.has(key) ? map.get(key) : 0) + value); }
 
   // passage -> [score, question or -1]; and the documents the query names (SearchIndex._score).
-  Index.prototype.score = function (terms, editionAsked, quantity) {
+  Index.prototype.score = function (terms, editionAsked, quantity, intents) {
     var self = this;
     var W = this.W;
     var scores = new Map();
@@ -436,6 +445,7 @@
       var own = scores.has(passage) ? scores.get(passage) : 0;
       if (info.edition && !editionAsked) own *= W.edition;
       if (quantity && info.figure) own *= W.quantity;
+      if (intents.some(function (name) { return info.hints.has(name); })) own *= W.intent;
       var coverage = matchedTerms.get(passage) / matchable;
       var score = own + (nameScores.has(passage) ? nameScores.get(passage) : 0);
       result.set(passage, [score * (0.3 + 0.7 * coverage * coverage), -1]);
@@ -520,7 +530,7 @@
         start = at + sentence.length;
       });
     }
-    while (end - begin < 110 && end < line.length) {
+    while (end - begin < 180 && end < line.length) {
       var next = line.indexOf(". ", end + 1);
       end = next < 0 ? line.length : next + 1;
     }
@@ -544,8 +554,14 @@
     var editionAsked = folded.some(function (w) { return self.editionWords.has(w); });
     var quantity = folded.some(function (w) { return self.quantityWords.has(w); });
     var asking = folded.some(function (w) { return self.questionWords.has(w); });
+    var intents = [];
+    folded.forEach(function (w) {
+      var name = Object.prototype.hasOwnProperty.call(self.intentAsks, w) ? self.intentAsks[w] : "";
+      if (name && intents.indexOf(name) < 0) intents.push(name);
+    });
 
     var best = new Map(); // passage -> [score, question]
+    var summed = new Map(); // passage -> its scores over rewrites
     var allTerms = [];
     var namedDocs = new Set();
     var mentions = new Set();
@@ -561,11 +577,12 @@
       (self.names.get(self.signature(rewrite)) || new Set()).forEach(function (n) {
         exactlyNamed.add(n);
       });
-      var scored = self.score(terms, editionAsked, quantity);
+      var scored = self.score(terms, editionAsked, quantity, intents);
       scored.named.forEach(function (n) { namedDocs.add(n); });
       scored.texted.forEach(function (p) { mentions.add(p); });
       scored.result.forEach(function (value, passage) {
         var score = value[0] * weight;
+        summed.set(passage, (summed.get(passage) || 0) + score);
         var old = best.get(passage);
         if (!old) best.set(passage, [score, value[1]]);
         else best.set(passage, [Math.max(score, old[0]), score > old[0] ? value[1] : old[1]]);
@@ -583,7 +600,7 @@
       }
       if (namedDocs.has(info.document)) score *= W.named;
       if (exactlyNamed.has(info.document) && !asking) score *= W.name_bonus;
-      var choice = score;
+      var choice = best.get(passage)[0] ? score * summed.get(passage) / best.get(passage)[0] : score;
       if (oneWord) {
         choice = 1000.0 * (mentions.has(passage) ? 1 : 0) - (passage - self.firstPassage[info.document]);
       }
