@@ -857,7 +857,8 @@ class SearchIndex:
                 keys[word] = max(keys.get(word, 0.0), quality)
 
     def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
-               intents: frozenset[str] = frozenset()) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
+               intents: frozenset[str] = frozenset()
+               ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
         documents the query names; and the passages whose own words match.
 
