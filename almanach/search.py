@@ -7,8 +7,9 @@ the snippet is that passage's answering sentence(s).
 
 A query word matches a passage's word when one of their *keys* is equal. The keys of a word
 are its folded form (lower case, no diacritics), the folded lemmas of the words the index has
-seen in that folded form (simplemma, at build time) and a light stem, so "zloděje", "zlodeje"
-and "Zloděj" meet. On top of that:
+seen in that folded form (simplemma, at build time), a light stem and, at a lower weight, the
+word family (a derivational suffix off), so "zloděje", "zlodeje" and "Zloděj" meet, and so do
+"přerušuje" and "přerušení". On top of that:
 
 - the last word also matches as a prefix (as-you-type), longer words also with typos
   (1 edit for 5-7 letters, 2 for 8+; optimal string alignment on folded words);
@@ -70,6 +71,8 @@ WEIGHTS = {
     "typo1": 0.7,
     "typo2": 0.5,
     "synonym": 0.95,
+    # The same word family: "přerušení" and "přerušuje", "maximum" and "maximálně".
+    "family": 0.65,
     # The query is exactly an entry's headword or one of its aliases (in any word forms).
     "name_bonus": 1.5,
     # A query word found only in the entry's names counts this much towards the share of the
@@ -279,14 +282,34 @@ def _stem(folded: str) -> str:
     return folded
 
 
+DERIVATIONAL = sorted(
+    """ovani ovat ovan eni ani ajici ujici aln eln ovn ost ick sk nik tel uj ov in it at et
+    en il aj an iv n""".split(),
+    key=len,
+    reverse=True,
+)
+
+
+def _family(stem: str) -> str:
+    """The word family of a stem: a derivational suffix off ("přerušení", "přerušuje" →
+    "prerus"), keeping at least 4 letters; marked with "~" so it never equals a word."""
+    for suffix in DERIVATIONAL:
+        if stem.endswith(suffix):
+            return "~" + (stem[: -len(suffix)] if len(stem) - len(suffix) >= 4 else stem)
+    return "~" + stem
+
+
 @lru_cache(maxsize=50_000)
 def word_keys(word: str) -> dict[str, float]:
     """The keys of one word (lower case, as written) with their match quality, straight from
     simplemma: for marking words on an entry page."""
     folded = fold(word)
     keys = {folded: W["exact"]}
-    for key, quality in ((_lemma(word), W["lemma"]), (_stem(folded), W["stem"])):
+    stem = _stem(folded)
+    for key, quality in ((_lemma(word), W["lemma"]), (stem, W["stem"])):
         keys.setdefault(key, quality)
+    if W["family"]:
+        keys.setdefault(_family(stem), W["family"])
     return keys
 
 
@@ -486,7 +509,10 @@ class SearchIndex:
         keys = {folded: W["exact"]}
         for lemma in self._lemmas.get(folded, ()):
             keys.setdefault(lemma, W["lemma"])
-        keys.setdefault(_stem(folded), W["stem"])
+        stem = _stem(folded)
+        keys.setdefault(stem, W["stem"])
+        if W["family"]:
+            keys.setdefault(_family(stem), W["family"])
         return keys
 
     def _canonical(self, word: str) -> str:
@@ -631,6 +657,7 @@ class SearchIndex:
             "intentHints": {name: sorted(words) for name, words in INTENT_HINTS.items()},
             "editionWords": sorted(EDITION_WORDS),
             "suffixes": _SUFFIXES,
+            "derivational": DERIVATIONAL,
             "maxQueryLength": MAX_QUERY_LENGTH,
             "lemmas": self._lemmas,
             "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
@@ -1101,6 +1128,9 @@ class SearchIndex:
                 first -= 1
                 begin = sentences[first][0]
             else:
+                if after and not focus:  # the next sentence's start, as much as fits
+                    space = text.rfind(" ", end + 1, begin + SNIPPET_WIDTH)
+                    end = space if space > end else end
                 break
         line_start = text.rfind("\n", 0, begin) + 1
         line_end = text.find("\n", end)

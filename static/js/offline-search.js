@@ -54,6 +54,19 @@
     return folded;
   };
 
+  // The word family of a stem (search.py _family): one derivational suffix off.
+  Index.prototype.family = function (stem) {
+    var suffixes = this.data.derivational;
+    for (var i = 0; i < suffixes.length; i++) {
+      var suffix = suffixes[i];
+      if (stem.endsWith(suffix)) {
+        return "~" + (stem.length - suffix.length >= 4
+          ? stem.slice(0, stem.length - suffix.length) : stem);
+      }
+    }
+    return "~" + stem;
+  };
+
   Index.prototype.lemmasOf = function (folded) {
     return Object.prototype.hasOwnProperty.call(this.lemmas, folded) ? this.lemmas[folded] : [];
   };
@@ -68,6 +81,10 @@
     }
     var stem = this.stem(folded);
     if (!keys.has(stem)) keys.set(stem, this.W.stem);
+    if (this.W.family) {
+      var family = this.family(stem);
+      if (!keys.has(family)) keys.set(family, this.W.family);
+    }
     return keys;
   };
 
