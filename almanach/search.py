@@ -91,7 +91,7 @@ WEIGHTS = {
     # Results scoring under this share of the best one are noise, not answers.
     "cutoff": 0.06,
     # BM25 saturation of a word's count in a passage.
-    "k1": 1.2,
+    "k1": 0.8,
     "b": 0.3,
 }
 W = WEIGHTS
@@ -177,7 +177,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝ
 _ABBREVIATIONS = frozenset("tj např max min viz str atd resp cca tzn tzv apod č".split())
 _SUFFIXES = sorted(
     """
-    atech ovi ami emi ich ach ech ych ymi imi ove ovy eho emu ete eti ime ite iho imu
+    atech ovi ami emi ama ich ach ech ych ymi imi ove ovy eho emu ete eti ime ite iho imu
     ou um em om am at es is os us mi ym im a e i o u y
     """.split(),
     key=len,
@@ -290,9 +290,17 @@ DERIVATIONAL = sorted(
 )
 
 
+# Diminutives as players say them: "vesnička" → "vesnice", "silniček", "domeček" → "domek".
+DIMINUTIVES = (("icek", "ic"), ("ick", "ic"), ("ecek", "ek"), ("eck", "ek"))
+
+
 def _family(stem: str) -> str:
-    """The word family of a stem: a derivational suffix off ("přerušení", "přerušuje" →
-    "prerus"), keeping at least 4 letters; marked with "~" so it never equals a word."""
+    """The word family of a stem: a diminutive undone or a derivational suffix off
+    ("přerušení", "přerušuje" → "prerus"), keeping at least 4 letters; marked with "~" so it
+    never equals a word."""
+    for ending, base in DIMINUTIVES:
+        if stem.endswith(ending) and len(stem) - len(ending) >= 3:
+            return "~" + stem[: -len(ending)] + base
     for suffix in DERIVATIONAL:
         if stem.endswith(suffix):
             return "~" + (stem[: -len(suffix)] if len(stem) - len(suffix) >= 4 else stem)
@@ -658,6 +666,7 @@ class SearchIndex:
             "editionWords": sorted(EDITION_WORDS),
             "suffixes": _SUFFIXES,
             "derivational": DERIVATIONAL,
+            "diminutives": DIMINUTIVES,
             "maxQueryLength": MAX_QUERY_LENGTH,
             "lemmas": self._lemmas,
             "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},

@@ -56,6 +56,13 @@
 
   // The word family of a stem (search.py _family): one derivational suffix off.
   Index.prototype.family = function (stem) {
+    var diminutives = this.data.diminutives;
+    for (var d = 0; d < diminutives.length; d++) {
+      var ending = diminutives[d][0];
+      if (stem.endsWith(ending) && stem.length - ending.length >= 3) {
+        return "~" + stem.slice(0, stem.length - ending.length) + diminutives[d][1];
+      }
+    }
     var suffixes = this.data.derivational;
     for (var i = 0; i < suffixes.length; i++) {
       var suffix = suffixes[i];
