@@ -82,6 +82,7 @@ WEIGHTS = {
     "variant": 0.45,
     "overview": 0.5,  # the other booklet's overview (Pravidla hry v kostce)
     "edition": 0.5,
+    "edition_named": 1.5,  # another edition's box when the query names that edition
     # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
     "quantity": 1.5,
     # "Kdy…?", "smím…?", "kam…?": a passage with a word of that kind answers more likely.
@@ -143,6 +144,13 @@ EDITION_WORDS = frozenset(
     "001 002 004 vydani vydanim vydanich edice edici kompaktni kompaktnich digitalni "
     "digitalnim slovnicek verze verzi starsi starsim".split()
 )
+# Words that name one edition (folded) → its number, as in the boxes' labels ("Jiné vydání
+# (001: …)"): a query that names it prefers that edition's box.
+EDITION_NAMES = {
+    "001": "001", "kompaktni": "001", "kompaktnich": "001", "kompaktnim": "001",
+    "kompaktnimu": "001", "002": "002", "004": "004", "digitalni": "004", "digitalnim": "004",
+    "digitalnich": "004", "digital": "004", "slovnicek": "004", "slovnicku": "004",
+}
 SNIPPET_WIDTH = 240  # at most, in characters
 SNIPPET_MIN = 180  # a shorter best sentence takes its neighbours in the passage along
 
@@ -400,6 +408,7 @@ class _Passage:
     section: int  # the passage of its sub-heading, or -1
     figure: bool = False  # holds a number
     hints: frozenset[str] = frozenset()  # the intents (INTENTS) its words answer
+    box: str = ""  # the number of the edition whose box it is in ("001"), if it is
 
 
 @dataclass
@@ -580,7 +589,7 @@ class SearchIndex:
         for line in lines:
             line_starts.append(offset)
             offset += len(line) + 1
-        editions = {line for line, _ in document.editions}
+        editions = {line: _edition_number(label) for line, label in document.editions}
         first_passage = len(self._passages)
         self._first_passage.append(first_passage)
         section = -1
@@ -592,7 +601,8 @@ class SearchIndex:
                 section = passage
             eligible = line_number not in document.asides and bool(line.strip())
             self._passages.append(_Passage(number, line_number, 0, eligible,
-                                           line_number in editions, section))
+                                           line_number in editions, section,
+                                           box=editions.get(line_number, "")))
             if section >= 0 and passage != section:
                 self._sections[section].append(passage)
 
@@ -664,6 +674,7 @@ class SearchIndex:
             "intentAsks": dict(sorted(INTENT_ASKS.items())),
             "intentHints": {name: sorted(words) for name, words in INTENT_HINTS.items()},
             "editionWords": sorted(EDITION_WORDS),
+            "editionNames": EDITION_NAMES,
             "suffixes": _SUFFIXES,
             "derivational": DERIVATIONAL,
             "diminutives": DIMINUTIVES,
@@ -702,6 +713,7 @@ class SearchIndex:
         typing = not raw_query[-1:].isspace()  # the last word may be unfinished
         folded = [fold(w) for w in words]
         edition_asked = any(w in EDITION_WORDS for w in folded)
+        boxes = frozenset(EDITION_NAMES[w] for w in folded if w in EDITION_NAMES)
         quantity = any(word in QUANTITY_WORDS for word in folded)
         intents = frozenset(INTENT_ASKS[word] for word in folded if word in INTENT_ASKS)
         asking = any(word in QUESTION_WORDS for word in folded)
@@ -720,7 +732,7 @@ class SearchIndex:
                 weight *= len(all_terms[0]) / len(terms)
             exactly_named |= self._names.get(self._signature(rewrite), set())
             scored, names_matched, texted = self._score(terms, edition_asked, quantity,
-                                                         intents)
+                                                         intents, boxes)
             named_docs |= names_matched
             mentions |= texted
             for passage, (score, keys, question) in scored.items():
@@ -893,7 +905,7 @@ class SearchIndex:
                 keys[word] = max(keys.get(word, 0.0), quality)
 
     def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
-               intents: frozenset[str] = frozenset()
+               intents: frozenset[str] = frozenset(), boxes: frozenset[str] = frozenset()
                ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
         documents the query names; and the passages whose own words match.
@@ -986,6 +998,8 @@ class SearchIndex:
             own = scores.get(passage, 0.0)
             if info.edition and not edition_asked:
                 own *= W["edition"]
+            elif info.box and info.box in boxes:  # the edition the query names
+                own *= W["edition_named"]
             if quantity and info.figure:  # "kolik…?" wants a passage with a number
                 own *= W["quantity"]
             if intents & info.hints:  # "kdy…?" wants a time, "smím…?" a may or must
@@ -1188,6 +1202,12 @@ class SearchIndex:
             space = text.rfind(" ", begin, end)
             end = space if space > begin else end
         return begin, end
+
+
+def _edition_number(label: str) -> str:
+    """ "Jiné vydání (001: kompaktní pravidla)" → "001"."""
+    found = re.search(r"\((\d{3})", label)
+    return found.group(1) if found else ""
 
 
 def _densest(tokens, hits: list[int], width: int) -> list[tuple[int, int]]:

@@ -162,7 +162,10 @@
       self.aliasParts.push(aliasParts);
       var asides = new Set(doc.asides);
       var headings = new Set(doc.headings);
-      var editions = new Set(doc.editions.map(function (item) { return item[0]; }));
+      var editions = new Map(doc.editions.map(function (item) {
+        var number = /\((\d{3})/.exec(item[1]);
+        return [item[0], number ? number[1] : ""];
+      }));
       self.firstPassage.push(self.passages.length);
       var section = -1;
       doc.text.split("\n").forEach(function (line, lineNumber) {
@@ -172,7 +175,7 @@
           document: number, line: lineNumber, length: 0, text: line,
           eligible: !asides.has(lineNumber) && line.trim().length > 0,
           edition: editions.has(lineNumber), section: section, figure: false,
-          hints: new Set(),
+          hints: new Set(), box: editions.has(lineNumber) ? editions.get(lineNumber) : "",
         });
         if (section >= 0 && passage !== section) {
           if (!self.sections.has(section)) self.sections.set(section, []);
@@ -360,7 +363,7 @@
   function add(map, key, value) { map.set(key, (map.has(key) ? map.get(key) : 0) + value); }
 
   // passage -> [score, question or -1]; and the documents the query names (SearchIndex._score).
-  Index.prototype.score = function (terms, editionAsked, quantity, intents) {
+  Index.prototype.score = function (terms, editionAsked, quantity, intents, boxes) {
     var self = this;
     var W = this.W;
     var scores = new Map();
@@ -468,6 +471,7 @@
       if (!info.eligible) return;
       var own = scores.has(passage) ? scores.get(passage) : 0;
       if (info.edition && !editionAsked) own *= W.edition;
+      else if (info.box && boxes.has(info.box)) own *= W.edition_named;
       if (quantity && info.figure) own *= W.quantity;
       if (intents.some(function (name) { return info.hints.has(name); })) own *= W.intent;
       var coverage = matchedTerms.get(passage) / matchable;
@@ -576,6 +580,12 @@
     var typing = !/\s$/.test(raw);
     var folded = list.map(fold);
     var editionAsked = folded.some(function (w) { return self.editionWords.has(w); });
+    var boxes = new Set();
+    folded.forEach(function (w) {
+      if (Object.prototype.hasOwnProperty.call(self.data.editionNames, w)) {
+        boxes.add(self.data.editionNames[w]);
+      }
+    });
     var quantity = folded.some(function (w) { return self.quantityWords.has(w); });
     var asking = folded.some(function (w) { return self.questionWords.has(w); });
     var intents = [];
@@ -601,7 +611,7 @@
       (self.names.get(self.signature(rewrite)) || new Set()).forEach(function (n) {
         exactlyNamed.add(n);
       });
-      var scored = self.score(terms, editionAsked, quantity, intents);
+      var scored = self.score(terms, editionAsked, quantity, intents, boxes);
       scored.named.forEach(function (n) { namedDocs.add(n); });
       scored.texted.forEach(function (p) { mentions.add(p); });
       scored.result.forEach(function (value, passage) {
