@@ -547,7 +547,8 @@ class SearchIndex:
             return
         targets = [targets] if isinstance(targets, str) else targets
         rewrites = [_words(target) for target in targets]
-        for key in {tuple(fold(w) for w in words), tuple(self._canonical(w) for w in words)}:
+        for key in (tuple(fold(w) for w in words), tuple(self._canonical(w) for w in words),
+                    tuple(_family(_stem(fold(w))) for w in words)):
             self._synonyms.setdefault(key, [])
             self._synonyms[key] += [r for r in rewrites if r and r not in self._synonyms[key]]
 
@@ -852,8 +853,10 @@ class SearchIndex:
                 chunk = words[i : i + n]
                 if len(chunk) < n:
                     continue
-                targets = self._synonyms.get(tuple(fold(w) for w in chunk)) or self._synonyms.get(
-                    tuple(self._canonical(w) for w in chunk)
+                targets = (
+                    self._synonyms.get(tuple(fold(w) for w in chunk))
+                    or self._synonyms.get(tuple(self._canonical(w) for w in chunk))
+                    or self._synonyms.get(tuple(_family(_stem(fold(w))) for w in chunk))
                 )
                 if targets:
                     for target in targets:

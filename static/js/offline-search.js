@@ -266,10 +266,14 @@
         if (chunk.length < n) continue;
         var byFold = chunk.map(fold).join(" ");
         var byLemma = chunk.map(function (w) { return self.canonical(w); }).join(" ");
+        var byFamily = chunk.map(function (w) { return self.family(self.stem(fold(w))); })
+          .join(" ");
         var targets = (Object.prototype.hasOwnProperty.call(this.synonyms, byFold)
           && this.synonyms[byFold].length ? this.synonyms[byFold] : null)
           || (Object.prototype.hasOwnProperty.call(this.synonyms, byLemma)
-          && this.synonyms[byLemma].length ? this.synonyms[byLemma] : null);
+          && this.synonyms[byLemma].length ? this.synonyms[byLemma] : null)
+          || (Object.prototype.hasOwnProperty.call(this.synonyms, byFamily)
+          && this.synonyms[byFamily].length ? this.synonyms[byFamily] : null);
         if (targets) {
           targets.forEach(function (target) {
             rewrites.push([list.slice(0, i).concat(target, list.slice(i + n)), self.W.synonym]);
