@@ -16,14 +16,17 @@ word family (a derivational suffix off), so "zloděje", "zlodeje" and "Zloděj" 
 - synonyms: each entry's aliases are a field of their own, and a word-level table
   (synonyma.toml) rewrites players' words into the Almanach's (osada → vesnice);
 - question words and filler ("kolik", "můžu", "co když") are dropped, rare words weigh more
-  (IDF over passages);
+  (IDF over passages); the question words still say what kind of passage and sentence answers
+  ("kolik" one with a number, "kdy" a time, "smím" what may or may not be done, "kam" a place);
 - the frequent questions (Časté otázky) are matched too: a query close to one of them, or to a
   player's phrasing of it, lifts the passage its answer quotes.
 
 A passage scores by its own words, its entry's headword and aliases and its section heading;
 the share of the query's words it holds counts most. A page about a variant (Katan pro dva,
 the differences between editions) and another edition's box win only when the query names
-them or nothing else answers.
+them or nothing else answers; a query that names an edition prefers that edition's box. Within
+an entry, the passage that scores best for the query as typed and as rewritten together is
+the one shown.
 
 Everything the ranking needs is exported by offline_index() and ranked the same way by
 static/js/offline-search.js; tests/browser/test_offline_browser.py compares the two.
