@@ -192,10 +192,12 @@ def tell(action: actions.Action, events: list[dict], before: dict,
         return text
     if isinstance(action, actions.PlaceRoad):
         return f"{who} připojuje silnici {board_svg.path_name(before, action.path)}."
-    # Which development card was bought stays secret until it is played.
-    told = [e for e in events if e["kind"] != "card_bought"]
+    # Which development card was bought stays secret until it is played; the win is told
+    # last, after what caused it (Katan pro dva's own events come from _extra).
+    told = [e for e in events if e["kind"] not in ("card_bought", "game_won")]
     extra = [_extra(event, before) for event in events]
-    text = " ".join(t for t in [narrate.narrate(told, before, players), *extra] if t)
+    won = narrate.narrate([e for e in events if e["kind"] == "game_won"], before, players)
+    text = " ".join(t for t in [narrate.narrate(told, before, players), *extra, won] if t)
     return text or describe(action, before)
 
 
