@@ -305,11 +305,11 @@ def _label_consent(a: actions.Action, position: dict) -> str:
         return (f"Postavit neutrálnímu hráči ({words.player(a.neutral)}) silnici"
                 f" {board_svg.path_name(position, a.path)}")
     if isinstance(a, actions.ForcedTrade):
-        return "Vynucený obchod (obchodní karty)"
+        return "Vynucený obchod: vzít spoluhráči náhodně 2 karty surovin a vrátit mu 2"
     if isinstance(a, actions.GiveBack):
         return f"Vrátit {words.cards(a.cards)}"
     if isinstance(a, actions.RobberToDesert):
-        return "Přemístit zloděje na poušť (obchodní karty)"
+        return "Přemístit zloděje na poušť (za obchodní karty)"
     if isinstance(a, actions.RetireKnight):
         return "Vyřadit rytíře za 2 obchodní karty"
     return type(a).__name__

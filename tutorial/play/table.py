@@ -106,8 +106,23 @@ def choices(game: Game, legal: list[actions.Action], position: dict) -> list[dic
             "buttons": [button(game, a, position) for a in shown],
             "more": len(found) - len(shown),
             "kind": names[0],
+            "note": _group_note(game, names[0], found[0].player),
         })
     return groups
+
+
+def _group_note(game: Game, kind: str, person: str) -> dict | None:
+    """Katan pro dva's own moves say what they do, with the rule's page."""
+    if kind == "ForcedTrade":
+        text = trade_card_note(game, person)
+    elif kind == "BuildNeutralSettlement":
+        text = ("Za svou silnici nebo vesnici postavíte zdarma 1 vesnici neutrálnímu hráči;"
+                " když to nejde, silnici.")
+    elif kind == "GiveBack":
+        text = "Po vynuceném obchodu vraťte spoluhráči 2 libovolné karty surovin."
+    else:
+        return None
+    return {"text": text, "url": reverse("almanach:entry", kwargs={"slug": "katan-pro-dva"})}
 
 
 def targets(legal: list[actions.Action], mode: str) -> dict[str, list[str]]:
@@ -430,17 +445,22 @@ def two_player_notes(game: Game, person: str | None) -> dict | None:
     if game.phase == "give_back":
         notes.append("Vynucený obchod: vytáhli jste spoluhráči náhodně karty surovin, teď mu"
                      " vraťte 2 libovolné karty surovin.")
-    if person and person == game.current_player and game.phase not in ("setup", "over"):
-        cost = game.trade_card_cost(person)
-        notes.append(
-            f"Obchodní karty: máte {game.trade_cards(person)}, jedna akce vás teď stojí"
-            f" {words.plural_count(cost, 'obchodní kartu', 'obchodní karty', 'obchodních karet')}"
-            " (2, když máte víc vítězných bodů než spoluhráč; karty vítězných bodů se"
-            " nepočítají). Akce: Vynucený obchod (vezmete spoluhráči náhodně 2 karty surovin"
-            " a vrátíte mu 2 libovolné) nebo přemístění zloděje na poušť. Vyřadit rytíře:"
-            " jednoho svého vyloženého rytíře odstraníte ze hry a vezmete si 2 obchodní karty.")
     return {"neutrals": neutrals, "notes": notes,
             "url": reverse("almanach:entry", kwargs={"slug": "katan-pro-dva"})}
+
+
+def _trade_cards(count: int) -> str:
+    return words.plural_count(count, "obchodní kartu", "obchodní karty", "obchodních karet")
+
+
+def trade_card_note(game: Game, person: str) -> str:
+    """Katan pro dva: what the trade-card moves do and cost the person now."""
+    cost, held = _trade_cards(game.trade_card_cost(person)), _trade_cards(game.trade_cards(person))
+    return (f"Máte {held}; jedna akce vás teď stojí {cost} (2, máte-li víc vítězných bodů"
+            " než spoluhráč; karty vítězných bodů se nepočítají), jednou za tah."
+            " Vynucený obchod: vezmete spoluhráči náhodně 2 karty surovin a vrátíte mu"
+            " 2 libovolné. Přemístění zloděje na poušť. Vyřadit rytíře: jednoho svého"
+            " vyloženého rytíře odstraníte ze hry a vezmete si 2 obchodní karty (nejvýš 7).")
 
 
 def neutral_players(game: Game) -> list[dict]:
@@ -524,17 +544,29 @@ def final_table(game: Game) -> list[dict]:
             "color": color, "name": words.player(color, capital=True),
             "winner": color == game.winner,
             "total": words.points(points["total"]),
-            "settlements": buildings.count("settlement"),
-            "cities": buildings.count("city"),
-            "longest_road": points["longest_road"],
-            "largest_army": points["largest_army"],
-            "victory_cards": points["victory_cards"],
+            "parts": _score_parts(buildings.count("settlement"), buildings.count("city"),
+                                  points),
             "hand": words.cards(game.hand(color), "nom"),
             "dev_cards": [words.DEV_CARDS[c] for c, _ in game.dev_cards(color)],
             "knights": game.played_knights(color),
             "road_length": game.road_length(color),
         })
     return rows
+
+
+def _score_parts(settlements: int, cities: int, points: dict) -> list[str]:
+    parts = [f"{words.plural_count(settlements, 'vesnice', 'vesnice', 'vesnic')}"
+             f" ({words.points(points['settlements'])})",
+             f"{words.plural_count(cities, 'město', 'města', 'měst')}"
+             f" ({words.points(points['cities'])})"]
+    if points["longest_road"]:
+        parts.append("Nejdelší obchodní cesta (2 body)")
+    if points["largest_army"]:
+        parts.append("Největší vojsko (2 body)")
+    cards = points["victory_cards"]
+    parts.append(words.plural_count(cards, "karta vítězného bodu", "karty vítězných bodů",
+                                    "karet vítězných bodů") + f" ({words.points(cards)})")
+    return parts
 
 
 def story(game: Game) -> list[str]:

@@ -32,6 +32,7 @@ NEW_MOVES_SHOWN = 80
 ANSWER = "#odpoved"
 # The news opens by itself when it is this short; longer, it stays one line until asked.
 NEWS_OPEN = 6
+NEWS_ROLLS = 8  # the last rolls the news's one line names
 FORM_PREFIXES = ("odhodit", "dam", "chci")
 
 
@@ -201,6 +202,8 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
         "refusal": refusal,
         "new_moves": new_moves,
         "news_turns": _by_turn(new_moves),
+        "news_rolls": [f"{t['player']} {' a '.join(t['rolls'])}" for t in _by_turn(new_moves)
+                       if t["rolls"]][-NEWS_ROLLS:],
         "news_open": len(new_moves) <= NEWS_OPEN,
         "my_moves": my_moves,
         "offer": table.offer_panel(game, person, legal, position) if not handoff else None,
@@ -242,8 +245,10 @@ def _by_turn(moves: list[dict]) -> list[dict]:
     turns: list[dict] = []
     for move in moves:
         if not turns or turns[-1]["player"] != move["player"]:
-            turns.append({"player": move["player"], "moves": []})
+            turns.append({"player": move["player"], "moves": [], "rolls": []})
         turns[-1]["moves"].append(move)
+        if move["dice"]:
+            turns[-1]["rolls"].append(str(move["dice"]["total"]))
     return turns
 
 
@@ -263,7 +268,8 @@ def _news(row) -> tuple[list[dict], list[dict]]:
     mine = [{"text": m.text, "url": url(m.number), "dice": _dice(m.action)}
             for m in reversed(moves) if m.by == "person" and m.number < row.seen]
     theirs = [{"text": m.text, "reason": m.reason, "url": url(m.number),
-               "player": words.player(m.action.get("player", "orange"), capital=True)}
+               "player": words.player(m.action.get("player", "orange"), capital=True),
+               "dice": _dice(m.action)}
               for m in reversed(moves) if m.by == "computer" and m.number >= row.seen]
     return mine, theirs
 
