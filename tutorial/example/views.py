@@ -65,9 +65,10 @@ def _point_parts(state: dict, color: str) -> list[str]:
     return parts
 
 
-def _not_found(request: HttpRequest, message: str) -> HttpResponse:
+def _not_found(request: HttpRequest, message: str, example: bool = True) -> HttpResponse:
+    title = "Tento krok příkladu neexistuje" if example else "Tento krok hry neexistuje"
     return render(request, "error.html", {
-        "status": 404, "title": "Tento krok příkladu neexistuje", "message": message,
+        "status": 404, "title": title, "message": message,
     }, status=404)
 
 
@@ -246,12 +247,12 @@ def render_step(request: HttpRequest, rep: Replay, turn: int, step: int,
     """One step of any record (a Replay-like object) at the URLs ``pages`` gives."""
     if not 1 <= turn <= len(rep.turns):
         return _not_found(request, f"{pages.title} má jen {len(rep.turns)} tahů (1 až"
-                                   f" {len(rep.turns)}).")
+                                   f" {len(rep.turns)}).", pages.example)
     current_turn = rep.turn(turn)
     if not 1 <= step <= len(current_turn.steps):
         count = len(current_turn.steps)
         steps_word = words.plural_count(count, "krok", "kroky", "kroků")
-        return _not_found(request, f"{turn}. tah má jen {steps_word}.")
+        return _not_found(request, f"{turn}. tah má jen {steps_word}.", pages.example)
     steps = rep.all_steps()
     here = rep.step(turn, step)
     index = steps.index(here)
