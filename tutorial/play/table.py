@@ -78,6 +78,11 @@ def button(game: Game, action: actions.Action, position: dict) -> dict:
         rate = game.trade_rate(action.player, action.give)
     label = (roll_label(game) if isinstance(action, actions.RollDice)
              else flow.label(action, position, rate))
+    if isinstance(action, ANSWERS):
+        # An answer names the offer it answers (see offer_number).
+        data = {**action.to_json(), "nabidka": offer_number(game)}
+        return {"label": label,
+                "json": json.dumps(data, ensure_ascii=False, separators=(",", ":"))}
     return {"label": label, "json": action_json(action)}
 
 
@@ -328,23 +333,16 @@ def offer_number(game: Game) -> int | None:
     return None
 
 
-def answer_button(game: Game, action: actions.Action, position: dict, number: int) -> dict:
-    data = {**action.to_json(), "nabidka": number}
-    return {"label": flow.label(action, position),
-            "json": json.dumps(data, ensure_ascii=False, separators=(",", ":"))}
-
-
 def offer_panel(game: Game, person: str | None, legal: list[actions.Action],
                 position: dict) -> dict | None:
     """The offer waiting for the person's answer: its words, its number, the answers."""
     text = offer_text(game, person)
     if not text:
         return None
-    number = offer_number(game)
     return {
         "text": text,
-        "number": number,
-        "buttons": [answer_button(game, a, position, number) for a in legal
+        "number": offer_number(game),
+        "buttons": [button(game, a, position) for a in legal
                     if isinstance(a, actions.AcceptTrade | actions.DeclineTrade)],
         "can_counter": not game.pending_offer["counter"],
     }
