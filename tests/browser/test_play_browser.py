@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 sys.path.append(str(Path(__file__).parent.parent / "play"))
 import play_kit as kit  # noqa: E402  (the Hrát tests' helpers: start a game, fix the dice)
 
+from tests.browser.axe import assert_accessible  # noqa: E402
 from tutorial.play import store  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -311,3 +312,13 @@ def test_the_game_over_page_shows_every_players_full_score(live_server, phone):
     expect(phone.locator(".play-end")).to_contain_text("Hrát znovu")
     expect(phone.locator(".play-end")).to_contain_text("Projít celou hru")
     assert "hrajte dál" not in phone.content()
+    assert_accessible(phone)
+
+
+def test_the_game_page_has_no_axe_violations(live_server, page, client):
+    url = kit.start(client, seed=3)
+    kit.roll(url, (6, 4))
+    assert_accessible(page, live_server.url + url)
+    assert page.get_by_role("region", name="Vaše karty").count() == 1
+    two = kit.start(client, hraci=2, seed=21)
+    assert_accessible(page, live_server.url + two)

@@ -167,6 +167,7 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
                else {"node": [], "path": [], "hex": []})
     title = f"Herní plán: {words.player(game.current_player, capital=True)} na tahu"
     my_moves, new_moves = _news(row)
+    news_turns = _by_turn(new_moves)
     shown = viewer if not handoff else None
     typed = typed or {}
     return {
@@ -201,8 +202,8 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
         "costs": table.costs(),
         "refusal": refusal,
         "new_moves": new_moves,
-        "news_turns": _by_turn(new_moves),
-        "news_rolls": [f"{t['player']} {' a '.join(t['rolls'])}" for t in _by_turn(new_moves)
+        "news_turns": news_turns,
+        "news_rolls": [f"{t['player']} {' a '.join(t['rolls'])}" for t in news_turns
                        if t["rolls"]][-NEWS_ROLLS:],
         "news_open": len(new_moves) <= NEWS_OPEN,
         "my_moves": my_moves,
