@@ -314,10 +314,12 @@ def test_variable_board_starts_with_the_set_up_phase(client):
 
 
 NAMES = ["akce", "druh", "misto", "rezim", "kolik", "komu", "odhodit_brick", "dam_ore",
-         "chci_wool"]
+         "chci_wool", "nabidka"]
 ugly = st.one_of(st.text(st.characters(exclude_categories=("Cs",)), max_size=30),
                  st.sampled_from(["", "0", "-1", "99", "c3.N", "b3|b4", "e1.SE", "b2", "rytir",
-                                  "proc-cesty", "odhodit", "nabidnout", "{}", '{"type": 1}',
+                                  "proc-cesty", "odhodit", "nabidnout", "protinabidka", "{}",
+                                  '{"type": 1}', '{"type": "accept_trade", "player": "orange",'
+                                  ' "nabidka": []}',
                                   '{"type": "end_turn", "player": "orange"}']))
 
 

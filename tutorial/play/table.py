@@ -530,6 +530,33 @@ def pieces_left(pieces: dict) -> str:
                       words.plural_count(pieces["city"], "město", "města", "měst")])
 
 
+# --- the page's forms and news ---------------------------------------------------------------
+
+def card_fields(typed: dict, prefix: str) -> list[dict]:
+    """The number fields of a card form, with what the person typed before a refusal."""
+    return [{"name": f"{prefix}_{r}", "resource": r, "label": words.resource_name(r),
+             "value": typed.get(f"{prefix}_{r}", "0")} for r in words.RESOURCES]
+
+
+def news_by_turn(moves: list[dict]) -> list[dict]:
+    """The news by player turn: one short line per turn, the sentences behind it."""
+    turns: list[dict] = []
+    for move in moves:
+        if not turns or turns[-1]["player"] != move["player"]:
+            turns.append({"player": move["player"], "moves": [], "rolls": []})
+        turns[-1]["moves"].append(move)
+        if move["dice"]:
+            turns[-1]["rolls"].append(str(move["dice"]["total"]))
+    return turns
+
+
+def play_again(setup: flow.Setup) -> dict:
+    """'Hrát znovu': the new-game form's fields for a game like this one."""
+    return {"hraci": len(setup.players), "lide": len(setup.people), "plan": setup.plan,
+            "remiza_cesty": setup.longest_road_tie,
+            "spojena_faze": "on" if setup.combined_trade_build else ""}
+
+
 # --- the end of the game ---------------------------------------------------------------------
 
 def final_table(game: Game) -> list[dict]:

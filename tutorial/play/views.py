@@ -167,7 +167,7 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
                else {"node": [], "path": [], "hex": []})
     title = f"Herní plán: {words.player(game.current_player, capital=True)} na tahu"
     my_moves, new_moves = _news(row)
-    news_turns = _by_turn(new_moves)
+    news_turns = table.news_by_turn(new_moves)
     shown = viewer if not handoff else None
     typed = typed or {}
     return {
@@ -211,15 +211,15 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
         "answers": table.answers_to_offer(game, person) if not handoff else None,
         "final": table.final_table(game) if over else [],
         "story": table.story(game) if over else [],
-        "again": _again(setup) if over else None,
+        "again": table.play_again(setup) if over else None,
         "base_url": base,
         "move_url": reverse("play:move", kwargs={"game_id": row.pk}),
         "answer": ANSWER,
         "step_limit": flow.COMPUTER_STEP_LIMIT,
         "computers_url": reverse("play:computers", kwargs={"game_id": row.pk}),
-        "discard_fields": _fields(typed, "odhodit"),
-        "give_fields": _fields(typed, "dam"),
-        "get_fields": _fields(typed, "chci"),
+        "discard_fields": table.card_fields(typed, "odhodit"),
+        "give_fields": table.card_fields(typed, "dam"),
+        "get_fields": table.card_fields(typed, "chci"),
         "partner": typed.get("komu", ""),
         "typed_kind": typed.get("druh", ""),
         "others": [(c, words.player(c, "dat")) for c in game.players if c != person],
@@ -229,35 +229,10 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
     }
 
 
-def _fields(typed: dict, prefix: str) -> list[dict]:
-    """The number fields of a card form, with what the person typed before a refusal."""
-    return [{"name": f"{prefix}_{r}", "resource": r, "label": words.resource_name(r),
-             "value": typed.get(f"{prefix}_{r}", "0")} for r in words.RESOURCES]
-
-
 def _typed(request: HttpRequest) -> dict:
     """What a refused card form held, to show it again (never more than the fields)."""
     keys = [f"{p}_{r}" for p in FORM_PREFIXES for r in words.RESOURCES] + ["komu", "druh"]
     return {k: request.POST.get(k, "")[:12] for k in keys if k in request.POST}
-
-
-def _by_turn(moves: list[dict]) -> list[dict]:
-    """The news by player turn: one short line per turn, the sentences behind it."""
-    turns: list[dict] = []
-    for move in moves:
-        if not turns or turns[-1]["player"] != move["player"]:
-            turns.append({"player": move["player"], "moves": [], "rolls": []})
-        turns[-1]["moves"].append(move)
-        if move["dice"]:
-            turns[-1]["rolls"].append(str(move["dice"]["total"]))
-    return turns
-
-
-def _again(setup: flow.Setup) -> dict:
-    """'Hrát znovu': the new-game form's fields for a game like this one."""
-    return {"hraci": len(setup.players), "lide": len(setup.people), "plan": setup.plan,
-            "remiza_cesty": setup.longest_road_tie,
-            "spojena_faze": "on" if setup.combined_trade_build else ""}
 
 
 def _news(row) -> tuple[list[dict], list[dict]]:
