@@ -316,6 +316,7 @@ def test_the_game_over_page_shows_every_players_full_score(live_server, phone):
 
 
 def test_the_game_page_has_no_axe_violations(live_server, page, client):
+    assert_accessible(page, live_server.url + "/hrat/")  # the new-game form
     url = kit.start(client, seed=3)
     kit.roll(url, (6, 4))
     assert_accessible(page, live_server.url + url)
