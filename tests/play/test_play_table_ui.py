@@ -134,7 +134,7 @@ def test_the_game_over_page_shows_every_players_whole_score(client):
 
 
 def test_play_again_starts_a_game_like_the_last_one(client):
-    url = start(client, lide=0, hraci=3, seed=4)
+    url = start(client, lide=0, hraci=3, seed=4, uroven_2="silny")
     for _ in range(12):
         if PlayedGame.objects.get().winner:
             break
@@ -143,6 +143,7 @@ def test_play_again_starts_a_game_like_the_last_one(client):
     again = page.split("Hrát znovu", 1)[0].rsplit("<form", 1)[1]
     fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', again))
     assert fields["hraci"] == "3" and fields["lide"] == "0" and fields["plan"] == "zacatecnici"
+    assert fields["uroven_2"] == "silny"  # the computer players as strong as before
     response = client.post("/hrat/", fields)
     assert response.status_code == 302 and response["Location"] != url
 

@@ -552,9 +552,12 @@ def news_by_turn(moves: list[dict]) -> list[dict]:
 
 def play_again(setup: flow.Setup) -> dict:
     """'Hrát znovu': the new-game form's fields for a game like this one."""
-    return {"hraci": len(setup.players), "lide": len(setup.people), "plan": setup.plan,
-            "remiza_cesty": setup.longest_road_tie,
-            "spojena_faze": "on" if setup.combined_trade_build else ""}
+    fields = {"hraci": len(setup.players), "lide": len(setup.people), "plan": setup.plan,
+              "remiza_cesty": setup.longest_road_tie,
+              "spojena_faze": "on" if setup.combined_trade_build else ""}
+    for number, level in enumerate(setup.levels, start=1):
+        fields[f"uroven_{number}"] = level
+    return fields
 
 
 # --- the end of the game ---------------------------------------------------------------------
