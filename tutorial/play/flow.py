@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from engine import Board, Game, Rules, actions, words
 from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, narrate
+from tutorial.play import limits
 
 PLANS = {"zacatecnici": "startovní rozmístění pro začátečníky",
          "variabilni": "variabilní herní plán s fází zakládání"}
@@ -98,7 +99,9 @@ def _reseed(game: Game, setup: Setup) -> None:
 
 def apply(game: Game, setup: Setup, action: actions.Action, by: str,
           reason: str = "") -> Move:
-    """Apply one action (RuleViolation / InvalidInput leave the game unchanged)."""
+    """Apply one action (RuleViolation / InvalidInput leave the game unchanged). Every
+    action of a game on the site passes here, so the site's limits are checked here."""
+    limits.check(game, action)
     before = board_svg.position_of(game)
     _reseed(game, setup)
     length = len(game.history)
@@ -166,7 +169,8 @@ def computers_play(game: Game, setup: Setup, decide_for: Callable[[str, int], De
     actions are done. ``until_turn_ends`` stops at the next turn (watching a bots' game)."""
     moves: list[Move] = []
     turn = game.turn_number
-    while len(moves) < limit and game.winner is None:
+    while len(moves) < limit and game.winner is None and len(
+            game.history) < limits.MAX_ACTIONS:
         acting = game.acting_player
         if acting is None or acting in setup.people:
             break
