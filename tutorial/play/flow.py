@@ -10,6 +10,9 @@ the same dice next.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -38,6 +41,9 @@ class Setup:
     longest_road_tie: str = "aside"
     combined_trade_build: bool = False
     deck: tuple[str, ...] | None = None  # an explicit deck (a game started from the example)
+    # The server's own secret for this game's chance (never shown): with it, the seed fixes
+    # only the board. Games stored before it existed have "" and the old seeding.
+    secret: str = ""
 
     @property
     def rules(self) -> Rules:
@@ -53,7 +59,8 @@ class Setup:
         return {"players": list(self.players), "people": list(self.people), "plan": self.plan,
                 "seed": self.seed, "longest_road_tie": self.longest_road_tie,
                 "combined_trade_build": self.combined_trade_build,
-                "deck": list(self.deck) if self.deck is not None else None}
+                "deck": list(self.deck) if self.deck is not None else None,
+                "secret": self.secret}
 
     @classmethod
     def from_json(cls, d: dict) -> Setup:
@@ -61,7 +68,8 @@ class Setup:
         return cls(players=tuple(d["players"]), people=tuple(d["people"]), plan=d["plan"],
                    seed=int(d["seed"]), longest_road_tie=d.get("longest_road_tie", "aside"),
                    combined_trade_build=bool(d.get("combined_trade_build")),
-                   deck=tuple(deck) if deck is not None else None)
+                   deck=tuple(deck) if deck is not None else None,
+                   secret=str(d.get("secret") or ""))
 
 
 @dataclass
@@ -74,13 +82,28 @@ class Move:
     text: str = ""  # the narration of its events
 
 
+def new_secret() -> str:
+    return secrets.token_hex(16)
+
+
+def _chance(setup: Setup, what: str) -> int | str:
+    """The seed of a chance result ("deck", or the log's length for the next action): the
+    set-up's seed mixed with the game's secret by HMAC-SHA256."""
+    if not setup.secret:  # a game stored before the secret: as it was seeded then
+        return setup.seed if what == "deck" else f"{setup.seed}/{what}"
+    digest = hmac.new(setup.secret.encode(), f"{setup.seed}/{what}".encode(), hashlib.sha256)
+    return int(digest.hexdigest(), 16)
+
+
 def start(setup: Setup) -> Game:
-    """The starting position: the beginner set-up, or a variable board before its set-up."""
+    """The starting position: the beginner set-up, or a variable board before its set-up.
+    The seed alone builds the board; the deck is shuffled by the game's secret."""
     deck = list(setup.deck) if setup.deck is not None else None
+    shuffle = _chance(setup, "deck")
     if setup.plan == "variabilni":
-        return Game.new(Board.variable(setup.seed), setup.players, seed=setup.seed,
+        return Game.new(Board.variable(setup.seed), setup.players, seed=shuffle,
                         rules=setup.rules, deck=deck)
-    return Game.beginner(players=setup.players, seed=setup.seed, rules=setup.rules, deck=deck)
+    return Game.beginner(players=setup.players, seed=shuffle, rules=setup.rules, deck=deck)
 
 
 def replay(setup: Setup, log: list[dict]) -> Game:
@@ -94,7 +117,7 @@ def _reseed(game: Game, setup: Setup) -> None:
     # The engine's own generator decides the dice and the stolen card; seeding it by the
     # position in the log makes the next chance result the same whether the game was
     # replayed or kept in memory.
-    game.reseed(f"{setup.seed}/{len(game.history)}")
+    game.reseed(_chance(setup, str(len(game.history))))
 
 
 def apply(game: Game, setup: Setup, action: actions.Action, by: str,

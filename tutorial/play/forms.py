@@ -25,7 +25,8 @@ class NewGameForm(forms.Form):
                         "invalid_choice": "Takový herní plán neznáme."})
     seed = forms.IntegerField(label="Číslo rozehrávky (nepovinné)", required=False,
                               min_value=0, max_value=10**9, error_messages=_NUMBER,
-                              help_text="Stejné číslo dá stejný plán a stejné kostky.")
+                              help_text="Stejné číslo dá stejný herní plán; kostky a karty rozdá"
+                                        " pokaždé náhoda.")
     remiza_cesty = forms.ChoiceField(
         label="Shoda v Nejdelší obchodní cestě", required=False, initial="aside",
         choices=[("aside", "karta jde stranou (almanach)"),
@@ -49,4 +50,5 @@ class NewGameForm(forms.Form):
             seed=data["seed"] if data.get("seed") is not None else seed,
             longest_road_tie=data.get("remiza_cesty") or "aside",
             combined_trade_build=bool(data.get("spojena_faze")),
+            secret=flow.new_secret(),
         )

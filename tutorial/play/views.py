@@ -111,7 +111,10 @@ def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
     record_data = example_replay.load_record()
     setup = flow.Setup(players=tuple(record_data["players"]), people=(person,),
                        plan="zacatecnici", seed=secrets.randbelow(10**9),
-                       deck=tuple(record_data["deck"]))
+                       # The cards the example drew, then the rest shuffled by the secret.
+                       deck=tuple(a.card for a in game.history
+                                  if isinstance(a, actions.BuyDevelopmentCard)),
+                       secret=flow.new_secret())
     prefix = [flow.Move(action=a.to_json(), by="example") for a in game.history]
     row = store.create_limited(setup, pages.client_ip(request))
     if row is None:
