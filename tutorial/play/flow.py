@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import Board, Game, Rules, actions, words
 from engine.errors import InvalidInput, RuleViolation
@@ -79,7 +79,9 @@ class Move:
     action: dict  # Action.to_json(), chance results filled in
     by: str  # "person", "computer" or "example"
     reason: str = ""  # the computer player's one sentence
-    text: str = ""  # the narration of its events
+    text: str = ""  # the narration of its events, as anybody may read it
+    # When the full narration tells more (a stolen card): {"text": ..., "to": [colours]}.
+    secret: dict = field(default_factory=dict)
 
 
 def new_secret() -> str:
@@ -130,8 +132,13 @@ def apply(game: Game, setup: Setup, action: actions.Action, by: str,
     length = len(game.history)
     events = [e.to_json() for e in game.apply(action)]
     recorded = game.history[length:] or [action]
-    return Move(action=recorded[-1].to_json(), by=by, reason=reason,
-                text=tell(recorded[-1], events, before, game.players))
+    public = tell(recorded[-1], narrate.visible_events(events, narrate.NOBODY), before,
+                  game.players)
+    full = tell(recorded[-1], events, before, game.players)
+    secret = ({"text": full, "to": narrate.knowers(events, game.players)} if full != public
+              else {})
+    return Move(action=recorded[-1].to_json(), by=by, reason=reason, text=public,
+                secret=secret)
 
 
 # Building in the trade phase ends the trade first, as a player at the table does.
@@ -246,13 +253,21 @@ def _extra(event: dict, before: dict) -> str:
                 f" ({words.player(event['neutral'])}) {place}.")
     if kind == "forced_trade":
         return (f"{who} si vynuceným obchodem bere {words.player(event['victim'], 'dat')}"
-                f" {words.cards(_counts(event['drawn']))}.")
+                f" {_cards_or_count(event, 'drawn')}.")
     if kind == "given_back":
         return (f"{who} vrací {words.player(event['partner'], 'dat')}"
-                f" {words.cards(event['cards'])}.")
+                f" {_cards_or_count(event, 'cards')}.")
     if kind == "knight_retired":
         return f"{who} vyřazuje jednoho svého rytíře ze hry a bere 2 obchodní karty."
     return ""
+
+
+def _cards_or_count(event: dict, name: str) -> str:
+    """The cards, or only how many for a viewer who may not know which
+    (narrate.visible_events)."""
+    if event[name] is None:
+        return words.card_count(event["count"]).replace("karta", "kartu")
+    return words.cards(event[name])
 
 
 def _counts(cards) -> dict[str, int]:

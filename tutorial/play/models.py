@@ -42,7 +42,9 @@ class Move(models.Model):
     action = models.JSONField()
     by = models.CharField(max_length=10)  # person, computer, example
     reason = models.TextField(blank=True)
-    text = models.TextField(blank=True)
+    text = models.TextField(blank=True)  # the narration anybody at the table may read
+    # The full narration when it names a secret (a stolen card): {"text": ..., "to": [...]}.
+    secret = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["game", "number"]

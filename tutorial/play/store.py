@@ -135,7 +135,7 @@ def save(row: PlayedGame, game: Game | None, moves: list[flow.Move], *,
                 raise Conflict
             Move.objects.bulk_create(
                 Move(game=row, number=start + i, action=m.action, by=m.by, reason=m.reason,
-                     text=m.text)
+                     text=m.text, secret=m.secret)
                 for i, m in enumerate(moves)
             )
     except (Conflict, IntegrityError):

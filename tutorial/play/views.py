@@ -202,9 +202,10 @@ def _news(row) -> tuple[list[dict], list[dict]]:
     moves = list(row.log.filter(number__gte=max(0, row.seen - 2))
                  .order_by("-number")[:NEW_MOVES_SHOWN])
     url = record.step_urls(row)
-    mine = [{"text": m.text, "url": url(m.number)} for m in reversed(moves)
+    viewer = record.viewer_of(row)  # a stolen card is named to the thief and the victim only
+    mine = [{"text": record.text_for(m, viewer), "url": url(m.number)} for m in reversed(moves)
             if m.by == "person" and m.number < row.seen]
-    theirs = [{"text": m.text, "reason": m.reason, "url": url(m.number)}
+    theirs = [{"text": record.text_for(m, viewer), "reason": m.reason, "url": url(m.number)}
               for m in reversed(moves) if m.by == "computer" and m.number >= row.seen]
     return mine, theirs
 
@@ -322,7 +323,10 @@ def record_json(request: HttpRequest, game_id: str) -> HttpResponse:
         return JsonResponse({"error": "Tuto hru neznáme."}, status=404,
                             json_dumps_params={"ensure_ascii": False})
     try:
-        data = record.as_json(row)
+        data = record.as_json(row, request.GET.get("strana", "1"))  # long games: pages
+    except record.NoSuchPage as exc:
+        return JsonResponse({"error": str(exc)}, status=404,
+                            json_dumps_params={"ensure_ascii": False})
     except store.Unreadable:
         return JsonResponse({"error": "Záznam této hry už engine nepřijme."}, status=410,
                             json_dumps_params={"ensure_ascii": False})
