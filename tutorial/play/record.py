@@ -17,9 +17,10 @@ sees their own cards only.
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_right
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.urls import reverse
 
@@ -63,6 +64,7 @@ class Index:
     starts: tuple[int, ...]  # the log number of each turn's first action
     players: tuple[str, ...]
     length: int  # actions in the log
+    closed: bool = True  # the last action ended a turn (the next one starts a new turn)
 
     @property
     def turn_count(self) -> int:
@@ -80,24 +82,56 @@ class Index:
     def number(self, turn: int, step: int) -> int:
         return self.starts[turn - 1] + step - 1
 
+    def extended(self, rows) -> Index:
+        """The index after more actions, (type, player) each."""
+        starts, players, closed, length = list(self.starts), list(self.players), self.closed, \
+            self.length
+        for kind, player in rows:
+            if closed:
+                starts.append(length)
+                players.append(player)
+            closed = kind in _TURN_ENDS
+            length += 1
+        return Index(tuple(starts), tuple(players), length, closed)
 
-@lru_cache(maxsize=32)
-def _index(game_id: str, length: int) -> Index:
-    rows = Move.objects.filter(game_id=game_id, number__lt=length).order_by("number")
-    starts: list[int] = []
-    players: list[str] = []
-    new_turn = True
-    for number, (kind, player) in enumerate(rows.values_list("action__type",
-                                                             "action__player")):
-        if new_turn:
-            starts.append(number)
-            players.append(player)
-        new_turn = kind in _TURN_ENDS
-    return Index(starts=tuple(starts), players=tuple(players), length=length)
+
+# Per process: each game's turn index (a few numbers a turn; the log only grows, so an
+# index is extended by the new actions) and a few positions of games whose record is being
+# read (the engine's position alone, no history): the next page or step replays from the
+# nearest one instead of from the start.
+_lock = threading.Lock()
+_indexes: OrderedDict[str, Index] = OrderedDict()
+_positions: OrderedDict[tuple[str, int], Game] = OrderedDict()
+INDEXES_KEPT = 64
+POSITIONS_KEPT = 16
+
+
+def _remember(cache: OrderedDict, key, value, size: int) -> None:
+    with _lock:
+        cache[key] = value
+        cache.move_to_end(key)
+        while len(cache) > size:
+            cache.popitem(last=False)
+
+
+def forget() -> None:
+    with _lock:
+        _indexes.clear()
+        _positions.clear()
 
 
 def index_of(row) -> Index:
-    return _index(row.pk, row.moves)
+    with _lock:
+        index = _indexes.get(row.pk)
+    if index is None or index.length > row.moves:
+        index = Index((), (), 0)
+    if index.length < row.moves:
+        rows = (Move.objects.filter(game_id=row.pk, number__gte=index.length,
+                                    number__lt=row.moves)
+                .order_by("number").values_list("action__type", "action__player"))
+        index = index.extended(rows.iterator(chunk_size=2000))
+        _remember(_indexes, row.pk, index, INDEXES_KEPT)
+    return index
 
 
 def step_urls(row):
@@ -149,15 +183,24 @@ def text_for(move: Move, viewer: narrate.Viewer) -> str:
 # --- replaying a stretch of the log --------------------------------------------------------
 
 def _replay_to(row, setup: flow.Setup, number: int) -> Game:
-    """The game before the log's action ``number`` (nothing else is kept)."""
-    game = flow.start(setup)
-    log = row.log.filter(number__lt=number).order_by("number").values_list("action",
-                                                                            flat=True)
+    """The game before the log's action ``number``, replayed from the nearest position this
+    process kept (or from the start)."""
+    with _lock:
+        kept = max((n for (game_id, n) in _positions if game_id == row.pk and n <= number),
+                   default=None)
+        game = _positions[row.pk, kept].copy() if kept is not None else None
+    if game is None:
+        kept, game = 0, flow.start(setup)
+    log = (row.log.filter(number__gte=kept, number__lt=number).order_by("number")
+           .values_list("action", flat=True))
     try:
         for action in log.iterator(chunk_size=2000):
             game.apply(actions.from_json(action))
     except _BROKEN as exc:
         raise store.Unreadable from exc
+    position = game.copy()
+    position.history = []  # the rules never read it; a long game's would fill memory
+    _remember(_positions, (row.pk, number), position, POSITIONS_KEPT)
     return game
 
 
