@@ -213,8 +213,9 @@ def _public_action(action: dict, viewer: narrate.Viewer) -> dict:
 
 
 def _step(game: Game, move: Move, index: Index, viewer: narrate.Viewer, board: dict,
-          before: dict | None = None) -> example_replay.Step:
-    """Apply the move and describe it as the viewer may see it (snapshots included)."""
+          before: dict | None = None) -> tuple[example_replay.Step, dict]:
+    """Apply the move; the step as the viewer may see it (snapshots included) and the
+    whole snapshot after it (the next step's ``before``)."""
     before = before if before is not None else example_replay.snapshot(game)
     position = board_svg.position_of(game)
     action = actions.from_json(move.action)
