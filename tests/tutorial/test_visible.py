@@ -27,7 +27,7 @@ def test_the_narration_of_hidden_cards_says_only_how_many():
     assert "kupuje akční kartu." in text and "Vítězný bod" not in text
     forced = narrate.visible_events([FORCED], narrate.Viewer("blue"))
     told = flow._extra(forced[0], {})
-    assert told == "Oranžový si vynuceným obchodem bere Červenému 2 karty."
+    assert told == "Oranžový si vynuceným obchodem bere červenému 2 karty."
     assert "rudu" in flow._extra(FORCED, {})
 
 
