@@ -41,6 +41,9 @@ class Setup:
     longest_road_tie: str = "aside"
     combined_trade_build: bool = False
     deck: tuple[str, ...] | None = None  # an explicit deck (a game started from the example)
+    # The computer players' levels (engine.bots.levels), in the order of ``computers``;
+    # games stored before levels existed play "silny", as they did.
+    levels: tuple[str, ...] = ()
     # The server's own secret for this game's chance (never shown): with it, the seed fixes
     # only the board. Games stored before it existed have "" and the old seeding.
     secret: str = ""
@@ -55,12 +58,17 @@ class Setup:
     def computers(self) -> tuple[str, ...]:
         return tuple(c for c in self.players if c not in self.people)
 
+    def level_of(self, color: str) -> str:
+        """The level of a computer player ("zacatecnik", "pokrocily", "silny")."""
+        index = self.computers.index(color)
+        return self.levels[index] if index < len(self.levels) else "silny"
+
     def to_json(self) -> dict:
         return {"players": list(self.players), "people": list(self.people), "plan": self.plan,
                 "seed": self.seed, "longest_road_tie": self.longest_road_tie,
                 "combined_trade_build": self.combined_trade_build,
                 "deck": list(self.deck) if self.deck is not None else None,
-                "secret": self.secret}
+                "levels": list(self.levels), "secret": self.secret}
 
     @classmethod
     def from_json(cls, d: dict) -> Setup:
@@ -69,6 +77,7 @@ class Setup:
                    seed=int(d["seed"]), longest_road_tie=d.get("longest_road_tie", "aside"),
                    combined_trade_build=bool(d.get("combined_trade_build")),
                    deck=tuple(deck) if deck is not None else None,
+                   levels=tuple(d.get("levels") or ()),
                    secret=str(d.get("secret") or ""))
 
 
