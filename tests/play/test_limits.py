@@ -95,10 +95,12 @@ def test_an_offer_to_everybody_counts_for_every_partner():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_computer_players_never_reach_the_offer_cap(players):
-    for seed in range(6):
+@pytest.mark.parametrize("level", ["zacatecnik", "pokrocily", "silny"])
+def test_computer_players_never_reach_the_offer_cap(players, level):
+    for seed in range(4):
         setup = flow.Setup(players=flow.SEATS[players], people=(), seed=seed,
-                           plan="variabilni" if seed % 2 else "zacatecnici")
+                           plan="variabilni" if seed % 2 else "zacatecnici",
+                           levels=(level,) * players)
         game, bots = flow.start(setup), seat(setup)
         for _ in range(60):  # computers_play raises if a computer player hits a site limit
             if game.winner or not flow.computers_play(game, setup, decide_for(bots)):
