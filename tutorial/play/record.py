@@ -357,7 +357,7 @@ class PlayedRecord:
         board = example_replay.board_of(game)
         labels: list[tuple[int, str] | None] = [None] if low > 1 else []
         moves = row.log.filter(number__gte=first, number__lte=index.number(turn, high))
-        here = None
+        here, opening = None, {"type": ""}
         try:
             for move in moves.order_by("number"):
                 number = index.locate(move.number)[1]
