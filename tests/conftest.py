@@ -61,6 +61,12 @@ def _fresh_page_cache(settings):
     caches["default"].clear()
 
 
+@pytest.fixture(autouse=True)
+def _mail_at_once(settings):
+    # Reset links go out on a mail thread in production; tests read mail.outbox at once.
+    settings.MAIL_IN_BACKGROUND = False
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     # Loading the Almanach takes 0.2-0.45 s; once here instead of once per test.
