@@ -10,6 +10,7 @@ right before the reveal.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import re
 import secrets
@@ -253,7 +254,11 @@ def variant_for(item: LessonItem, pupil: Pupil | None) -> str:
         return item.variant
     if pupil is None:
         return "s1"
-    digest = hashlib.sha256(f"{item.pk}:{pupil.pk}:{pupil.session_id}".encode()).digest()
+    # Keyed with the server's secret: nobody can work out a pupil's position (and look it up
+    # in public practice) from the ids.
+    digest = hmac.new(settings.SECRET_KEY.encode(),
+                      f"lesson-position:{item.pk}:{pupil.pk}:{pupil.session_id}".encode(),
+                      hashlib.sha256).digest()
     return f"s{int.from_bytes(digest[:4], 'big') % quiz.MAX_SEED + 1}"
 
 

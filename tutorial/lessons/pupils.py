@@ -262,6 +262,14 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
     if prepared is None:
         return redirect(play_url)
     if request.method == "GET":
+        if classroom.refusal(session, pupil, item):
+            # Not open for this pupil (the lobby, a question ahead of the class, a closed
+            # one): nothing of it, not even a fragment; the page shows what is current.
+            if request.htmx:
+                refresh = HttpResponse(status=200)
+                refresh["HX-Redirect"] = play_url
+                return refresh
+            return redirect(play_url)
         if "prepnout" in request.GET:
             toggle(request, key, prepared, request.GET["prepnout"])
         elif "zrusit" in request.GET:

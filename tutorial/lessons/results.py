@@ -58,6 +58,7 @@ class Cell:
     correct: bool | None  # None: no answer
     text: str  # what the pupil answered, in Czech
     shown: bool = True  # may the page say whether it was right (False before the reveal)
+    pending: bool = False  # answered the open question: nothing more until the reveal
 
 
 @dataclass
@@ -154,11 +155,16 @@ def current(session: ClassSession) -> ItemResult | None:
     return item_result(items[index], index, _answer_rows(session, items[index]))
 
 
-def results(session: ClassSession) -> tuple[list[ItemResult], list[PupilRow]]:
+def results(session: ClassSession, leave_out: int | None = None
+            ) -> tuple[list[ItemResult], list[PupilRow]]:
+    """Every question's figures and the pupils' table. ``leave_out`` (a 0-based index) is
+    the open question a screen must not give away: its cells say only that the pupil
+    answered, and it counts in nobody's totals."""
     items = classroom.items_of(session)
     rows = _answer_rows(session)
     by_pupil = {(row["pupil_id"], row["item_id"]): row for row in rows}
-    table = [_pupil_row(pupil, items, by_pupil) for pupil in session.pupils.all()]
+    hidden = items[leave_out].pk if leave_out is not None and leave_out < len(items) else None
+    table = [_pupil_row(pupil, items, by_pupil, hidden) for pupil in session.pupils.all()]
     return _item_results(items, rows), rank(table)
 
 
@@ -175,12 +181,16 @@ def _item_results(items: list[LessonItem], rows: list[dict]) -> list[ItemResult]
             for index, item in enumerate(items)]
 
 
-def _pupil_row(pupil: Pupil, items: list[LessonItem], by_pupil: dict) -> PupilRow:
+def _pupil_row(pupil: Pupil, items: list[LessonItem], by_pupil: dict,
+               hidden: int | None = None) -> PupilRow:
     cells, right, points = [], 0, 0
     for item in items:
         row = by_pupil.get((pupil.pk, item.pk))
         if row is None or row["late"]:
             cells.append(Cell(None, ""))
+            continue
+        if item.pk == hidden:
+            cells.append(Cell(None, "", shown=False, pending=True))
             continue
         prepared = prepared_or_none(item.kind, row["variant"])
         cells.append(Cell(row["correct"], answer_text(prepared, row["response"])))

@@ -328,14 +328,18 @@ def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> 
 @require_GET
 @own_session
 def teacher_results(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    item_results, table = results.results(session)
+    running = session.teacher_paced and session.state == ClassSession.State.RUNNING
+    # The open question stays out until its reveal: the page may be on the projector.
+    leave_out = (session.current if running and not classroom.shown(session, session.current)
+                 else None)
+    item_results, table = results.results(session, leave_out=leave_out)
     shown = [classroom.shown(session, r.index) for r in item_results]
     rows = []
     for result_, open_ in zip(item_results, shown, strict=True):
         board = ""
-        current = (session.teacher_paced and session.state == ClassSession.State.RUNNING
-                   and result_.index == session.current)
-        if result_.prepared is not None and result_.prepared.clicks and result_.answered:
+        current = running and result_.index == session.current
+        if (result_.prepared is not None and result_.prepared.clicks and result_.answered
+                and result_.index != leave_out):
             board = heat_board(result_, reveal=open_)
         rows.append({"result": result_, "board": board, "current": current, "shown": open_})
     for row in table:
