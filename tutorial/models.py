@@ -153,9 +153,16 @@ class ClassSession(models.Model):
         return deadline is not None and timezone.now() >= deadline
 
     def version(self) -> str:
-        """Changes whenever pupils' screens must change: polled by their pages."""
-        shown = "o" if self.revealed or self.time_up() else "n"
-        return f"{self.state}-{self.current}-{shown}"
+        """Changes whenever pupils' screens must change: polled by their pages. Each state a
+        screen shows has its own key: open (n), time up (t), revealed (r)."""
+        if self.revealed or (self.reveal == self.Reveal.AUTO and self.time_up()):
+            phase = "r"
+        elif self.time_up():
+            phase = "t"
+        else:
+            phase = "n"
+        ranking = "p" if self.show_ranking else "b"
+        return f"{self.state}-{self.current}-{phase}{ranking}"
 
 
 class LessonItem(models.Model):
