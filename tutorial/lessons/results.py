@@ -87,7 +87,15 @@ def answer_text(prepared, response) -> str:
         names = spot_names(prepared, response or [])
         return "; ".join(names) if names else "nic neoznačeno"
     graded = quiz.grade(prepared, response or {})
-    return "; ".join(f"{row['label']}: {row['given']}" for row in graded.shown_rows)
+    rows = graded.shown_rows
+    if len(prepared.fields) == 1:  # one question: the answer alone, not "Odpověď: …"
+        return rows[0]["given"] if rows else ""
+    return "; ".join(_pair(row["label"], row["given"]) for row in rows)
+
+
+def _pair(label: str, given: str) -> str:
+    """'Pavel: 3', but a question keeps its own mark: 'Kdo má kartu…? Červený'."""
+    return f"{label} {given}" if label.endswith("?") else f"{label}: {given}"
 
 
 def spot_names(prepared, places) -> list[str]:
@@ -259,6 +267,11 @@ def standings(session: ClassSession) -> list[Standing]:
                                                                      standing.points)
         standing.place = previous.place if same else number + 1
     return ranked
+
+
+def podium(ranked: list[Standing]) -> list[Standing]:
+    """The first three places (pupils who share a place stand together), for the end."""
+    return [standing for standing in ranked if standing.place <= 3 and standing.answered]
 
 
 def top(session: ClassSession) -> list[Standing]:

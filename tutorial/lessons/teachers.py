@@ -360,7 +360,7 @@ def heat_board(result_: results.ItemResult, reveal: bool, title: str = "") -> st
         what = "node" if prepared.kind.answer == quiz.NODES else "path"
         marks = {(what, p): "hit" for p in prepared.solution.answer}
     return drawing.draw(prepared, marks=marks, node_heat=result_.node_heat,
-                        path_heat=result_.path_heat,
+                        path_heat=result_.path_heat, rings=marks if reveal else (),
                         title=title or f"Kam klikala třída: otázka {result_.index + 1}")
 
 
