@@ -53,6 +53,18 @@ def _join(page, url, nickname, code=None):
     page.get_by_role("button", name="Připojit se").click()
 
 
+def _login_cookie(live_server, teacher) -> dict:
+    """The teacher's sign-in as a browser cookie (the sign-in page has its own test)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(teacher)
+    return {"name": settings.SESSION_COOKIE_NAME,
+            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": live_server.url}
+
+
 def _fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -287,5 +299,82 @@ def test_quiz_on_a_phone_taps_paths_generously_keyboard_skips_and_moves_tables_f
         assert widths[0] <= widths[1] and widths[2] == 6, widths
         ruda = page.locator(".quiz-grid thead th").last.bounding_box()
         assert ruda["x"] + ruda["width"] <= 360
+    finally:
+        context.close()
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG screenshot (from its IHDR chunk)."""
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def _fits_1080p(page) -> None:
+    """The whole page is one 1920×1080 screen: a full-page screenshot is exactly that big
+    and nothing sticks out of the window."""
+    assert _png_size(page.screenshot(full_page=True)) == (1920, 1080)
+    outside = page.evaluate("""() => [...document.querySelectorAll('main *')]
+        .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+        .filter(el => { const r = el.getBoundingClientRect();
+                        return r.width && r.height && (r.bottom > innerHeight + 1 || r.right > innerWidth + 1); })
+        .map(el => el.tagName + '.' + el.className.baseVal + el.className)""")
+    assert outside == [], outside
+
+
+def _board_label_px(page) -> float:
+    """The smallest rendered size of the board's terrain labels, in screen pixels."""
+    return page.evaluate("""() => Math.min(...[...document.querySelectorAll(
+        '.projector-board svg text.terrain')].map(t =>
+        t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize)))""")
+
+
+def test_the_projector_fits_one_1080p_screen_at_every_stage(live_server, browser,
+                                                            transactional_db):
+    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
+    quiz = Quiz.objects.create(owner=teacher, title="Stavby a vesnice pro 7. B")
+    QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
+    QuizItem.objects.create(quiz=quiz, order=2, kind="stavba", variant="a1")
+    session = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, 60, True,
+                                      show_ranking=True)
+    names = ["Ada", "Bob", "Cyril", "Dana", "Ema", "Filip", "Gita", "Hugo"]
+    pupils = [classroom.join(session, name) for name in names]
+    context, page = _context(browser, 1920, 1080, [])
+    try:
+        context.add_cookies([_login_cookie(live_server, teacher)])
+        url = f"{live_server.url}/ucitel/hodina/{session.code}/projektor/"
+        page.goto(url)
+        _fits_1080p(page)  # the lobby with eight names and the QR code
+        classroom.control(session, "start")
+        items = classroom.items_of(session)
+        for number, pupil in enumerate(pupils):
+            classroom.submit(session, pupil, items[0], ["b2.SE"] if number % 2 else ["e3.SE"])
+        page.goto(url)
+        expect(page.locator(".projector-timer")).to_contain_text("Zbývá")
+        _fits_1080p(page)
+        assert _board_label_px(page) >= 28
+        classroom.control(session, "reveal")
+        page.goto(url)
+        expect(page.locator(".projector-top tbody tr")).to_have_count(5)
+        _fits_1080p(page)
+        # The right spot is drawn above the class's count, not under it.
+        ring = page.locator(".answer-ring").first.bounding_box()
+        assert ring["height"] >= 40
+        classroom.control(session, "next")
+        for pupil in pupils[:5]:
+            classroom.submit(session, pupil, items[1], {"answer": ["suroviny", "misto"]})
+        page.goto(url)
+        # A choice question shows its options as large tiles, no counts before the reveal.
+        expect(page.locator(".projector-tile")).to_have_count(4)
+        expect(page.locator(".projector-tile-count")).to_have_count(0)
+        tile = page.locator(".projector-tile").first.bounding_box()
+        assert tile["height"] >= 50
+        _fits_1080p(page)
+        classroom.control(session, "reveal")
+        page.goto(url)
+        expect(page.locator(".projector-tile.is-right")).to_have_count(1)
+        _fits_1080p(page)
+        classroom.control(session, "close")
+        page.goto(url)
+        expect(page.locator(".projector-podium li")).not_to_have_count(0)
+        _fits_1080p(page)
     finally:
         context.close()
