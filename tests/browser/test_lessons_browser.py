@@ -315,7 +315,8 @@ def _fits_1080p(page) -> None:
     outside = page.evaluate("""() => [...document.querySelectorAll('main *')]
         .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
         .filter(el => { const r = el.getBoundingClientRect();
-                        return r.width && r.height && (r.bottom > innerHeight + 1 || r.right > innerWidth + 1); })
+                        return r.width && r.height
+                               && (r.bottom > innerHeight + 1 || r.right > innerWidth + 1); })
         .map(el => el.tagName + '.' + el.className.baseVal + el.className)""")
     assert outside == [], outside
 

@@ -17,7 +17,8 @@ RIGHT = {"vyber": "1", "misto": ["b2.SE"]}
 
 
 def control(teacher_client, session, action):
-    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": action})
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/",
+                        {"akce": action, "potvrdit": "1"})
     session.refresh_from_db()
 
 
@@ -72,3 +73,29 @@ def test_per_pupil_positions_depend_on_the_secret_key(session, settings):
     assert first != guessed_variant
     settings.SECRET_KEY = "another-secret-key-" + "x" * 40
     assert classroom.variant_for(item, pupil) != first
+
+
+def test_practice_does_not_grade_a_question_of_the_pupils_running_lesson(session,
+                                                                         teacher_client):
+    pupil = Client()
+    join(pupil, session, "Ada")
+    control(teacher_client, session, "start")
+    # The lesson's first question is the Almanach example "vesnice/a1", public in practice.
+    assert pupil.get("/kvizy/vesnice/a1/").status_code == 200
+    response = pupil.post("/kvizy/vesnice/a1/", RIGHT)
+    assert response.status_code == 403 and "máte v hodině" in response.content.decode()
+    assert pupil.get("/kvizy/vesnice/a1/vysledek/").status_code == 302
+    # The per-pupil question too, under its own position.
+    item = next(i for i in classroom.items_of(session) if i.per_pupil)
+    own = classroom.variant_for(item, Pupil.objects.get(nickname="Ada"))
+    assert pupil.post(f"/kvizy/{item.kind}/{own}/", {"vyber": "1"}).status_code == 403
+    # Other questions, and after the lesson, practice grades as always.
+    assert pupil.post("/kvizy/vesnice/a2/", RIGHT).status_code == 302
+    control(teacher_client, session, "close")
+    assert pupil.post("/kvizy/vesnice/a1/", RIGHT).status_code == 302
+
+
+def test_the_teachers_form_says_which_positions_can_be_looked_up(class_quiz, teacher_client):
+    for url in ("/ucitel/kviz/novy/", f"/ucitel/kviz/{class_quiz.pk}/"):
+        page = teacher_client.get(url).content.decode()
+        assert "veřejné" in page and "nikdo nedohledá" in page

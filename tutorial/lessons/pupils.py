@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 from tutorial import pages, quiz
 from tutorial.inputs import parse_int
 from tutorial.lessons import classroom, limits, results
-from tutorial.models import ClassSession, clean_code
+from tutorial.models import ClassSession, Pupil, clean_code
 from tutorial.quiz.sandbox import (
     clear_selection,
     prepared_or_none,
@@ -40,6 +40,27 @@ def _seat_token(request: HttpRequest, code: str) -> str | None:
         return token
     return request.get_signed_cookie(SEAT_COOKIE + code, default=None, salt=SEAT_SALT,
                                      max_age=SEAT_AGE)
+
+
+def lesson_questions(request: HttpRequest) -> set[str]:
+    """The questions ("kind/variant") this browser has in a lesson that is not over yet:
+    practice does not grade them for the lesson's pupils (it would name the answer)."""
+    tokens = set(request.session.get(SEATS, {}).values())
+    for name in request.COOKIES:
+        if name.startswith(SEAT_COOKIE):
+            token = request.get_signed_cookie(name, default=None, salt=SEAT_SALT,
+                                              max_age=SEAT_AGE)
+            if token:
+                tokens.add(token)
+    if not tokens:
+        return set()
+    held = set()
+    seats = (Pupil.objects.filter(token__in=list(tokens)[:40])
+             .exclude(session__state=ClassSession.State.CLOSED).select_related("session"))
+    for pupil in seats:
+        for item in classroom.items_of(pupil.session):
+            held.add(f"{item.kind}/{classroom.variant_for(item, pupil)}")
+    return held
 
 
 def _give_seat(request: HttpRequest, response: HttpResponse, session: ClassSession, pupil):
