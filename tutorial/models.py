@@ -113,6 +113,8 @@ class ClassSession(models.Model):
     late_join = models.BooleanField("připojit se smí i po začátku", default=True)
     created = models.DateTimeField(auto_now_add=True)
     closed = models.DateTimeField(null=True, blank=True)
+    # Keys (nicknames.key) of nicknames the teacher removed: nobody joins with them again.
+    blocked_nicknames = models.JSONField("zakázané přezdívky", default=list, blank=True)
     # A join, an answer or a teacher's button; a session idle for LESSONS_IDLE_CLOSE closes.
     last_activity = models.DateTimeField("poslední činnost", default=timezone.now,
                                          db_index=True)

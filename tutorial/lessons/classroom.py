@@ -185,6 +185,9 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
     except nicknames.Invalid as problem:
         raise JoinError(str(problem)) from None
     key = nickname_key(nickname)
+    if key in session.blocked_nicknames:
+        raise JoinError("Tuhle přezdívku učitel v této hodině odebral. Zvolte prosím jinou.",
+                        status=403)
     taken = Pupil.objects.filter(session=session, nickname_key=key).first()
     if taken:
         return reclaim(taken, pin)
@@ -237,6 +240,23 @@ def release_seat(session: ClassSession, pupil_id: int) -> Pupil | None:
     pupil.token = secrets.token_urlsafe()
     pupil.pin = new_pin()
     pupil.save(update_fields=["released", "token", "pin"])
+    return pupil
+
+
+def remove_pupil(session: ClassSession, pupil_id: int) -> Pupil | None:
+    """The teacher removes a pupil: the seat, its answers and the nickname go, and the same
+    nickname (or one that looks the same) cannot join this lesson again."""
+    with transaction.atomic():
+        locked = ClassSession.objects.select_for_update().get(pk=session.pk)
+        pupil = locked.pupils.filter(pk=pupil_id).first()
+        if pupil is None:
+            return None
+        blocked = list(locked.blocked_nicknames or [])
+        if pupil.nickname_key not in blocked:
+            blocked.append(pupil.nickname_key)
+        ClassSession.objects.filter(pk=session.pk).update(blocked_nicknames=blocked)
+        session.blocked_nicknames = blocked
+        pupil.delete()
     return pupil
 
 

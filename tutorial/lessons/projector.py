@@ -69,7 +69,7 @@ def _context(request: HttpRequest, session: ClassSession, tally: str | None = No
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
     }
     if session.state == ClassSession.State.LOBBY:
-        context["nicknames"] = list(session.pupils.values_list("nickname", flat=True))
+        context["nicknames"] = list(session.pupils.values_list("pk", "nickname"))
         return context
     if session.state == ClassSession.State.RUNNING and session.teacher_paced:
         context.update(_question(session, items))

@@ -262,11 +262,17 @@ def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
     session, problem = _open_code(request, code)
     if problem:
         return problem
-    if request.GET.get("v") == session.version():
+    if request.GET.get("v") == session.version() and _still_seated(request, session):
         return HttpResponse(status=204)
     response = HttpResponse(status=200)
     response["HX-Refresh"] = "true"
     return response
+
+
+def _still_seated(request: HttpRequest, session: ClassSession) -> bool:
+    """False once the teacher removed the pupil or gave the seat to another device."""
+    token = _seat_token(request, session.code)
+    return token is None or Pupil.objects.filter(session=session, token=token).exists()
 
 
 def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse:

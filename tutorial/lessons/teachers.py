@@ -325,6 +325,17 @@ def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> 
 
 
 @teacher_required
+@require_POST
+@own_session
+def teacher_remove(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
+    """One tap: the pupil, their answers and their nickname leave the lesson for good."""
+    classroom.remove_pupil(session, pupil)  # twice (two tabs) is no error: already gone
+    if request.POST.get("zpet") == "projektor":
+        return redirect("lessons:projector", code=session.code)
+    return redirect(f"{session.get_absolute_url()}#zaci")
+
+
+@teacher_required
 @require_GET
 @own_session
 def teacher_results(request: HttpRequest, session: ClassSession) -> HttpResponse:
