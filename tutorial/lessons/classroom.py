@@ -40,6 +40,9 @@ NICKNAME_MAX = nicknames.NICKNAME_MAX
 SPEED_POINTS = 1000  # for a right answer at once; fades to 0 over the time limit
 SPEED_WINDOW = 60  # seconds: the speed points fade over this time when there is no timer
 PIN_LIMIT, PIN_WINDOW = 5, timedelta(minutes=15)  # wrong PINs per seat
+# A page sends what was filled in when its countdown reaches zero; the request may arrive a
+# moment after the deadline.
+TIME_UP_GRACE = timedelta(seconds=3)
 
 ADJECTIVES = (
     "Rychlý", "Chytrý", "Statečný", "Veselý", "Tichý", "Bystrý", "Moudrý", "Hbitý", "Odvážný",
@@ -323,6 +326,20 @@ def pupil_deadline(session: ClassSession, pupil: Pupil):
     return pupil.seen_at + timedelta(seconds=session.timer_seconds)
 
 
+def expired_unanswered(session: ClassSession, pupil: Pupil, items: list[LessonItem],
+                       answered: set[int]) -> int | None:
+    """Self-paced: the number of the question whose time ran out before the pupil sent
+    anything (the page moves on and says so once)."""
+    if session.teacher_paced or not (session.timer_seconds and pupil.seen_at):
+        return None
+    order = pupil.seen_order
+    if not 1 <= order <= len(items) or items[order - 1].pk in answered:
+        return None
+    if timezone.now() < pupil.seen_at + timedelta(seconds=session.timer_seconds):
+        return None
+    return order
+
+
 def current_index(session: ClassSession, pupil: Pupil, items: list[LessonItem],
                   answered: set[int]) -> int | None:
     """Which question (0-based) the pupil should see now; None when there is none left.
@@ -364,8 +381,10 @@ class Closed(Exception):
         self.message = message
 
 
-def refusal(session: ClassSession, pupil: Pupil, item: LessonItem) -> str | None:
-    """Why the question takes no answer from this pupil now (None: it does)."""
+def refusal(session: ClassSession, pupil: Pupil, item: LessonItem,
+            grace: timedelta | None = None) -> str | None:
+    """Why the question takes no answer from this pupil now (None: it does). ``grace``: an
+    answer the page sent by itself at time-up may arrive that much after the deadline."""
     if session.state == ClassSession.State.LOBBY:
         return "Hodina ještě nezačala."
     if session.is_closed:
@@ -381,18 +400,19 @@ def refusal(session: ClassSession, pupil: Pupil, item: LessonItem) -> str | None
     elif item.order != max(pupil.seen_order, 1):
         return "Tato otázka teď není na řadě."
     deadline = pupil_deadline(session, pupil)
-    if deadline is not None and timezone.now() >= deadline:
+    if deadline is not None and timezone.now() >= deadline + (grace or timedelta(0)):
         return "Čas vypršel. Odpověď už nelze odeslat."
     return None
 
 
-def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw) -> Stored:
+def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw,
+           grace: timedelta | None = None) -> Stored:
     """Grade and store one answer. The first answer counts; later ones return it unchanged.
     Raises :class:`Closed` when the question takes no answers now."""
     existing = Answer.objects.filter(pupil=pupil, item=item).first()
     if existing:
         return Stored(existing, False)
-    problem = refusal(session, pupil, item)
+    problem = refusal(session, pupil, item, grace)
     if problem:
         raise Closed(problem)
     variant = variant_for(item, pupil)

@@ -174,7 +174,13 @@ def _pupil_context(request: HttpRequest, session: ClassSession, pupil, notice: s
         return context
     index = _saved_to_show(request, session, items, answers)
     if index is None:
+        missed = classroom.expired_unanswered(session, pupil, items, set(answers))
+        if missed is not None:
+            context["time_notice"] = (f"Čas na otázku {missed} vypršel. Nic jste neodeslali, "
+                                      "odpověď se neuložila.")
         index = classroom.current_index(session, pupil, items, set(answers))
+    if request.GET.get("cas") == "1" and answers:
+        context["time_notice"] = "Čas vypršel. Uložili jsme, co jste stihli vyplnit."
     if index is None:
         context["finished"] = True
         return context
@@ -205,6 +211,7 @@ def _question(request, session, pupil, index, item, prepared, answer, error, giv
         graded = quiz.grade(prepared, answer.response if answer else None)
         context.update(sandbox_context(prepared, graded=graded))
         context["state"] = "revealed"
+        context["standing"] = _standing(session, pupil)
         return context
     if answer:
         selected = answer.response if prepared.clicks else ()
@@ -231,6 +238,14 @@ def _question(request, session, pupil, index, item, prepared, answer, error, giv
         context.update(deadline=deadline, time_left=left)
     context["state"] = "open"
     return context
+
+
+def _standing(session: ClassSession, pupil) -> dict:
+    """Between questions: the pupil's place so far (when the teacher shows the ranking)."""
+    if not session.show_ranking:
+        return {"place": 0}
+    place, total = results.pupil_place(session, pupil)
+    return {"place": place, "total": total}
 
 
 def _end_screen(session: ClassSession, pupil, items, answers) -> dict:
@@ -314,17 +329,22 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
         return HttpResponse(status=405)
     raw = raw_response(request, prepared, key)
     response = quiz.normalize(prepared, raw)
-    if not quiz.complete(prepared, response) and not classroom.refusal(session, pupil, item):
+    # Sent by the page itself when the time ran out: what was filled in counts as it is,
+    # a little late (the request's own way) and incomplete alike.
+    time_up = request.POST.get("cas") == "1"
+    grace = classroom.TIME_UP_GRACE if time_up else None
+    if (not time_up and not quiz.complete(prepared, response)
+            and not classroom.refusal(session, pupil, item)):
         context = _pupil_context(request, session, pupil,
                                  error="Vyplňte prosím všechny odpovědi.", given=response)
         return render(request, "lessons/pupil.html", context, status=400)
     try:
-        classroom.submit(session, pupil, item, response)
+        classroom.submit(session, pupil, item, response, grace=grace)
     except classroom.Closed as refused:
         clear_selection(request, key)
         context = _pupil_context(request, session, pupil, notice=refused.message)
         return render(request, "lessons/pupil.html", context, status=409)
     clear_selection(request, key)
     if session.teacher_paced:
-        return redirect(play_url)
-    return redirect(f"{play_url}?po={number}")
+        return redirect(play_url + ("?cas=1" if time_up else ""))
+    return redirect(f"{play_url}?po={number}" + ("&cas=1" if time_up else ""))
