@@ -266,7 +266,9 @@ def _label(field: Field, value: str | None) -> str:
     if not value:
         return "–"
     labels = dict(field.choices)
-    return ", ".join(labels.get(v, v) for v in value.split(","))
+    order = {choice: number for number, (choice, _) in enumerate(field.choices)}
+    values = sorted(value.split(","), key=lambda v: order.get(v, len(order)))
+    return ", ".join(labels.get(v, v) for v in values)
 
 
 def _grade_form(prepared: Prepared, response: dict[str, str]) -> Graded:
