@@ -94,3 +94,18 @@ def test_between_questions_points_and_place_then_a_clear_end(class_quiz, teacher
     classroom.control(session, "close")
     assert "1. místo z 2" in html(ada.get(f"/hra/{session.code}/"))
     assert "2. místo z 2" in html(bob.get(f"/hra/{session.code}/"))
+
+
+def test_an_unanswered_question_shows_the_right_answer_not_a_graded_empty_one(session):
+    pupil = Client()
+    join(pupil, session, "Ada")
+    classroom.control(session, "start")
+    classroom.control(session, "reveal")
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    assert "Správná odpověď" in page and "Ne tak docela" not in page
+    assert "mark-hit" in page and "mark-miss" not in page  # the right spot, in green
+    classroom.control(session, "next")
+    classroom.control(session, "reveal")
+    page = html(pupil.get(f"/hra/{session.code}/"))
+    assert "Ne tak docela" not in page and "✗" not in page
+    assert "Jana (8 karet)" in page  # who discards how many, as the right answer

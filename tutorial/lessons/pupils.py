@@ -208,8 +208,7 @@ def _question(request, session, pupil, index, item, prepared, answer, error, giv
     number = index + 1
     context = {"item": item, "number": number, "answer": answer}
     if classroom.shown(session, index):
-        graded = quiz.grade(prepared, answer.response if answer else None)
-        context.update(sandbox_context(prepared, graded=graded))
+        context.update(_revealed(prepared, answer.response if answer else None))
         context["state"] = "revealed"
         context["standing"] = _standing(session, pupil)
         return context
@@ -240,6 +239,17 @@ def _question(request, session, pupil, index, item, prepared, answer, error, giv
     return context
 
 
+def _revealed(prepared, response) -> dict:
+    """The graded answer; with no answer, the right one (graded as if given, so the board
+    marks the right places) and nothing about an empty answer being wrong."""
+    if response is None:
+        right = quiz.normalize(prepared, prepared.solution.answer if not prepared.clicks
+                               else sorted(prepared.solution.answer))
+        return {**sandbox_context(prepared, graded=quiz.grade(prepared, right)),
+                "unanswered": True}
+    return sandbox_context(prepared, graded=quiz.grade(prepared, response))
+
+
 def _standing(session: ClassSession, pupil) -> dict:
     """Between questions: the pupil's place so far (when the teacher shows the ranking)."""
     if not session.show_ranking:
@@ -259,9 +269,8 @@ def _end_screen(session: ClassSession, pupil, items, answers) -> dict:
         if prepared is None:
             continue
         counted = answer is not None and not answer.late
-        graded = quiz.grade(prepared, answer.response if counted else None)
-        recap.append({"number": number, "answered": counted, **sandbox_context(
-            prepared, graded=graded)})
+        recap.append({"number": number, "answered": counted,
+                      **_revealed(prepared, answer.response if counted else None)})
     counted = [a for a in answers.values() if not a.late]
     context = {"recap": recap, "correct_count": sum(1 for a in counted if a.correct),
                "points": sum(a.points for a in counted)}
