@@ -8,6 +8,7 @@ Until a question is revealed a pupil sees only that the answer is saved.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -254,8 +255,15 @@ def _standing(session: ClassSession, pupil) -> dict:
     """Between questions: the pupil's place so far (when the teacher shows the ranking)."""
     if not session.show_ranking:
         return {"place": 0}
-    place, total = results.pupil_place(session, pupil)
-    return {"place": place, "total": total}
+    # After a reveal the whole class loads this at once and nothing changes until the next
+    # question: the ranking is counted once per state of the lesson (shared by workers).
+    key = f"lesson-standings:{session.code}:{session.version()}"
+    ranked = cache.get(key)
+    if ranked is None:
+        ranked = [(s.nickname, s.place) for s in results.standings(session)]
+        cache.set(key, ranked, 60)
+    place = next((place for nickname, place in ranked if nickname == pupil.nickname), 0)
+    return {"place": place, "total": len(ranked)}
 
 
 def _end_screen(session: ClassSession, pupil, items, answers) -> dict:
