@@ -312,13 +312,18 @@ def teacher_close(request: HttpRequest, session: ClassSession) -> HttpResponse:
 
 
 @teacher_required
-@require_POST
 @own_session
 def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
-    released = classroom.release_seat(session, pupil)
-    if released is None:
+    """Releasing a seat asks first (a page, so it works without JavaScript): whoever joins
+    next with the nickname gets the seat and its answers."""
+    seated = session.pupils.filter(pk=pupil).first()
+    if seated is None:
         return pages.message(request, "Žáka jsme nenašli", "V této hodině takový žák není.",
                              status=404, retry_url=session.get_absolute_url())
+    if request.method != "POST" or request.POST.get("potvrdit") != "1":
+        return render(request, "lessons/teacher/release.html",
+                      {"section": "quiz", "session": session, "pupil": seated})
+    classroom.release_seat(session, pupil)
     return redirect(f"{session.get_absolute_url()}#zaci")
 
 
