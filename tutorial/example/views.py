@@ -65,9 +65,10 @@ def _point_parts(state: dict, color: str) -> list[str]:
     return parts
 
 
-def _not_found(request: HttpRequest, message: str) -> HttpResponse:
+def _not_found(request: HttpRequest, message: str, example: bool = True) -> HttpResponse:
+    title = "Tento krok příkladu neexistuje" if example else "Tento krok hry neexistuje"
     return render(request, "error.html", {
-        "status": 404, "title": "Tento krok příkladu neexistuje", "message": message,
+        "status": 404, "title": title, "message": message,
     }, status=404)
 
 
@@ -251,11 +252,12 @@ def render_step(request: HttpRequest, record, turn: int, step: int,
     played game's record (tutorial.play.record), each asked only for this step's view."""
     count = record.turn_count()
     if not 1 <= turn <= count:
-        return _not_found(request, f"{pages.title} má jen {count} tahů (1 až {count}).")
+        return _not_found(request, f"{pages.title} má jen {count} tahů (1 až {count}).",
+                          pages.example)
     steps_here = record.step_count(turn)
     if not 1 <= step <= steps_here:
         steps_word = words.plural_count(steps_here, "krok", "kroky", "kroků")
-        return _not_found(request, f"{turn}. tah má jen {steps_word}.")
+        return _not_found(request, f"{turn}. tah má jen {steps_word}.", pages.example)
     view = record.step_view(turn, step)
     current_turn, here = view.turn, view.step
     player = words.player(current_turn.player, capital=True)

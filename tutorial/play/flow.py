@@ -235,10 +235,12 @@ def tell(action: actions.Action, events: list[dict], before: dict,
         return text
     if isinstance(action, actions.PlaceRoad):
         return f"{who} připojuje silnici {board_svg.path_name(before, action.path)}."
-    # Which development card was bought stays secret until it is played.
-    told = [e for e in events if e["kind"] != "card_bought"]
+    # Which development card was bought stays secret until it is played; the win is told
+    # last, after what caused it (Katan pro dva's own events come from _extra).
+    told = [e for e in events if e["kind"] not in ("card_bought", "game_won")]
     extra = [_extra(event, before) for event in events]
-    text = " ".join(t for t in [narrate.narrate(told, before, players), *extra] if t)
+    won = narrate.narrate([e for e in events if e["kind"] == "game_won"], before, players)
+    text = " ".join(t for t in [narrate.narrate(told, before, players), *extra, won] if t)
     return text or describe(action, before)
 
 
@@ -354,11 +356,11 @@ def _label_consent(a: actions.Action, position: dict) -> str:
         return (f"Postavit neutrálnímu hráči ({words.player(a.neutral)}) silnici"
                 f" {board_svg.path_name(position, a.path)}")
     if isinstance(a, actions.ForcedTrade):
-        return "Vynucený obchod (obchodní karty)"
+        return "Vynucený obchod: vzít spoluhráči náhodně 2 karty surovin a vrátit mu 2"
     if isinstance(a, actions.GiveBack):
         return f"Vrátit {words.cards(a.cards)}"
     if isinstance(a, actions.RobberToDesert):
-        return "Přemístit zloděje na poušť (obchodní karty)"
+        return "Přemístit zloděje na poušť (za obchodní karty)"
     if isinstance(a, actions.RetireKnight):
         return "Vyřadit rytíře za 2 obchodní karty"
     return type(a).__name__
