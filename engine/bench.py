@@ -48,7 +48,7 @@ def play_random_game(seed: int, domestic: bool = True, players: int = 4) -> tupl
     legal = game.legal_actions
     apply = game.apply
     decisions = 0
-    while game._winner < 0 and game._turn <= TURN_CAP:
+    while game._winner < 0 and game._turn_number <= TURN_CAP:
         options = legal()
         if not domestic:
             options = [a for a in options if a.__class__ is not OfferTrade]
