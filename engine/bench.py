@@ -6,7 +6,8 @@
 Four players (``--players 2``: two, playing Katan pro dva; ``--players 3``: three) each pick
 uniformly at random among ``legal_actions()``; a game ends with a winner or after 1000 turns.
 If catanatron is importable (optional extra ``bench``), its random players get the same time
-budget (four players only). Before that, recorded games are replayed (applying their actions,
+budget (four players only), in ``--pairs`` alternating runs (default 3); each pair's ratio
+and the median ratio are printed. Before that, recorded games are replayed (applying their actions,
 chance included, without listing legal actions): what the site does. The last line is always
 ``engine games_per_s=<f> decisions_per_s=<f> games=<n>`` (decisions = actions applied).
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 from .actions import OfferTrade
@@ -90,7 +92,7 @@ def bench_replay(seconds: float, seed: int = 0, sample: int = 4,
     return games, actions, time.perf_counter() - start
 
 
-def bench_catanatron(seconds: float) -> tuple[int, int, float] | None:
+def bench_catanatron(seconds: float, seed: int = 0) -> tuple[int, int, float] | None:
     try:
         from catanatron import Color, RandomPlayer
         from catanatron import Game as CatanGame
@@ -100,7 +102,7 @@ def bench_catanatron(seconds: float) -> tuple[int, int, float] | None:
     colors = (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        game = CatanGame([RandomPlayer(c) for c in colors], seed=games)
+        game = CatanGame([RandomPlayer(c) for c in colors], seed=seed + games)
         game.play()
         games += 1
         decisions += len(game.state.actions)
@@ -158,6 +160,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="random players never trade with each other (as in catanatron)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
                         help="2 = Katan pro dva (catanatron is then not run)")
+    parser.add_argument("--pairs", type=int, default=3,
+                        help="alternating engine/catanatron runs; their median ratio is printed")
     parser.add_argument("--bots", action="store_true",
                         help="the strong computer player against random ones, then itself")
     parser.add_argument("--games", type=int, default=100,
@@ -177,21 +181,31 @@ def main(argv: list[str] | None = None) -> None:
                                                  players=players)
     print(f"replay games_per_s={r_games / r_elapsed:.1f} actions_per_s={r_actions / r_elapsed:.0f}"
           f" actions_per_game={r_actions / r_games:.0f}")
-    games, decisions, elapsed = bench_engine(args.seconds, args.seed, domestic, players)
-    ours = decisions / elapsed
-    theirs = bench_catanatron(args.seconds) if players == 4 else None
     if players != 4:
         print(f"catanatron: not compared ({players} players)")
-    elif theirs is None:
+    elif bench_catanatron(0.0) is None:
         print("catanatron: not installed (pip install -e '.[bench]' to compare)")
-    else:
+    games = decisions = 0
+    elapsed = 0.0
+    ratios = []
+    # Alternating pairs (engine, then catanatron, same time budget each) so that a change
+    # in the machine's load hits both sides; the median ratio is the figure to quote.
+    for pair in range(args.pairs if players == 4 else 1):
+        g, d, e = bench_engine(args.seconds, args.seed + games, domestic, players)
+        games, decisions, elapsed = games + g, decisions + d, elapsed + e
+        theirs = bench_catanatron(args.seconds, args.seed + 1000 * pair) if players == 4 else None
+        if theirs is None:
+            break
         c_games, c_decisions, c_elapsed = theirs
         c_rate = c_decisions / c_elapsed
-        print(f"catanatron games_per_s={c_games / c_elapsed:.3f} decisions_per_s={c_rate:.1f} "
-              f"games={c_games}")
-        print(f"ratio decisions_per_s engine/catanatron={ours / c_rate:.2f}")
-    print(f"engine games_per_s={games / elapsed:.3f} decisions_per_s={ours:.1f} games={games}")
-
+        ratios.append(d / e / c_rate)
+        print(f"pair {pair + 1}: engine decisions_per_s={d / e:.1f} catanatron "
+              f"decisions_per_s={c_rate:.1f} games={c_games} ratio={ratios[-1]:.2f}")
+    if ratios:
+        print(f"ratio decisions_per_s engine/catanatron median={statistics.median(ratios):.2f}"
+              f" pairs={len(ratios)}")
+    print(f"engine games_per_s={games / elapsed:.3f} decisions_per_s={decisions / elapsed:.1f} "
+          f"games={games}")
 
 if __name__ == "__main__":
     main()

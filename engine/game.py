@@ -106,7 +106,6 @@ from .movegen import (
 from .notation import (
     card_index,
     hex_index,
-    lookup,
     node_index,
     path_index,
     resource_counts,
@@ -335,7 +334,10 @@ class Game(Position):
         handler = self.handlers.get(action.__class__)
         if handler is None:
             raise InvalidInput(f"Neznámá akce {action!r}.")
-        p = lookup(self._player_seat, action.player)
+        try:
+            p = self._player_seat.get(action.player)
+        except TypeError:  # an unhashable "player"
+            p = None
         if p is None:
             raise InvalidInput(f"Ve hře není hráč {action.player!r}.")
         if self._winner >= 0:

@@ -47,7 +47,14 @@ from .constants import (
 )
 from .notation import resource_dict
 from .position import Position
-from .topology import HEX_IDS, INTERSECTION_IDS, INTERSECTION_PATHS, NUM_HEXES, PATH_IDS
+from .topology import (
+    HEX_IDS,
+    INTERSECTION_HEXES,
+    INTERSECTION_IDS,
+    INTERSECTION_PATHS,
+    NUM_HEXES,
+    PATH_IDS,
+)
 
 
 class SeatActions:
@@ -148,25 +155,19 @@ def mask(counts: Sequence[int]) -> int:
 
 
 def multisets(hand: Sequence[int], k: int) -> list[tuple[int, ...]]:
-    """Every way to choose k cards from a hand, as counts per resource."""
+    """Every way to choose k cards from a hand, as counts per resource (in ascending
+    order of the counts, brick first)."""
+    a, b, c, d, e = hand
     out: list[tuple[int, ...]] = []
-    suffix = [0] * 6
-    for r in range(4, -1, -1):
-        suffix[r] = suffix[r + 1] + hand[r]
-    chosen = [0] * 5
-
-    def choose(r: int, left: int) -> None:
-        if r == 5:
-            if left == 0:
-                out.append(tuple(chosen))
-            return
-        low = max(0, left - suffix[r + 1])
-        for n in range(low, min(hand[r], left) + 1):
-            chosen[r] = n
-            choose(r + 1, left - n)
-        chosen[r] = 0
-
-    choose(0, k)
+    append = out.append
+    for x0 in range(max(0, k - b - c - d - e), min(a, k) + 1):
+        k1 = k - x0
+        for x1 in range(max(0, k1 - c - d - e), min(b, k1) + 1):
+            k2 = k1 - x1
+            for x2 in range(max(0, k2 - d - e), min(c, k2) + 1):
+                k3 = k2 - x2
+                for x3 in range(max(0, k3 - e), min(d, k3) + 1):
+                    append((x0, x1, x2, x3, k3 - x3))
     return out
 
 
@@ -198,11 +199,17 @@ def trade_actions(pos: Position, p: int, acts: SeatActions, out: list) -> None:
     if giveable:
         out.extend(acts.bank_trades(giveable, mask(pos._bank)))
     hands, colors = pos._hands, pos._colors
+    domestic_lists = acts.domestic_lists
     for q in range(pos._player_count):
         if q != p:
-            theirs = mask(hands[q])
+            a, b, c, d, e = hands[q]
+            theirs = ((1 if a else 0) | (2 if b else 0) | (4 if c else 0) | (8 if d else 0)
+                      | (16 if e else 0))
             if theirs:
-                out.extend(acts.domestic_trades(colors[q], mine, theirs))
+                found = domestic_lists[colors[q]].get(mine << 5 | theirs)
+                if found is None:
+                    found = acts.domestic_trades(colors[q], mine, theirs)
+                out.extend(found)
 
 
 def answers(pos: Position, p: int, acts: SeatActions) -> list:
@@ -248,16 +255,33 @@ def build_actions(pos: Position, p: int, acts: SeatActions, out: list) -> None:
 def robber_actions(pos: Position, p: int, table: list[dict], optional: bool = False) -> list:
     """The robber to every other hex, robbing each possible victim (or nobody when there
     is none, or when robbing is ``optional``)."""
+    # The victims at each hex: opponents with a building there who hold cards, in seat
+    # order (the same as Position._victims, for all hexes at once).
+    victims_at: dict[int, list[int]] = {}
+    hands = pos._hands
+    for q in range(pos._player_count):
+        if q == p or not any(hands[q]):
+            continue
+        for nodes in (pos._settlements[q], pos._cities[q]):
+            for node in nodes:
+                for h in INTERSECTION_HEXES[node]:
+                    row = victims_at.get(h)
+                    if row is None:
+                        victims_at[h] = [q]
+                    elif row[-1] != q:
+                        row.append(q)
     out = []
     colors = pos._colors
     robber = pos._robber_hex
-    victims_at = pos._victims
     for h in range(NUM_HEXES):
         if h == robber:
             continue
         row = table[h]
-        victims = victims_at(p, h)
-        if optional or not victims:
+        victims = victims_at.get(h)
+        if victims is None:
+            out.append(row[None])
+            continue
+        if optional:
             out.append(row[None])
         for v in victims:
             out.append(row[colors[v]])
