@@ -504,49 +504,57 @@ class Game(Position):
     def _produce(self, total: int) -> Produced:
         """Suroviny – výnosy: 1 card per settlement, 2 per city; the robber's hex yields
         nothing; a resource the bank cannot pay to everyone goes to nobody."""
-        n = self._player_count
-        owner, level, colors = self._node_owner, self._node_level, self._colors
-        resources = self.board.hex_resource
-        robber = self._robber_hex
-        blocked = []
-        demand: dict[int, list[int]] = {}   # seat -> five counts, for seats that get any
-        need = [0, 0, 0, 0, 0]
-        for h in self.board.number_hexes[total]:
-            r = resources[h]
-            if h == robber:
-                lost: dict[str, int] = {}
-                for node in HEX_CORNERS[h]:
-                    o = owner[node]
-                    if 0 <= o < n:
-                        lost[colors[o]] = lost.get(colors[o], 0) + level[node]
-                blocked.append({"hex": HEX_IDS[h], "resource": RESOURCES[r], "players": lost})
-                continue
-            for node in HEX_CORNERS[h]:
-                o = owner[node]
-                if 0 <= o < n:  # only players produce (not Katan pro dva's neutrals)
-                    k = level[node]
-                    row = demand.get(o)
-                    if row is None:
-                        row = demand[o] = [0, 0, 0, 0, 0]
-                    row[r] += k
-                    need[r] += k
-        bank = self._bank
+        key = total << 5 | self._robber_hex
+        found = self._production_cache.get(key)
+        if found is None:
+            found = self._production_cache[key] = self._production(total)
+        yields, need, robbed = found
+        bank, hands, colors = self._bank, self._hands, self._colors
         shortage = [r for r in range(5) if need[r] > bank[r]]
         gains: dict[str, dict[str, int]] = {}
-        hands = self._hands
-        for q in sorted(demand):
-            row = demand[q]
+        for q, row in yields:
             hand = hands[q]
             got = None
-            for r in range(5):
-                k = row[r]
-                if k and r not in shortage:
+            for r, k in row:
+                if r not in shortage:
                     hand[r] += k
                     bank[r] -= k
                     if got is None:
                         got = gains[colors[q]] = {}
                     got[RESOURCES[r]] = k
+        blocked = [{"hex": HEX_IDS[h], "resource": RESOURCES[r], "players": dict(lost)}
+                   for h, r, lost in robbed]
         return Produced(gains, blocked, [RESOURCES[r] for r in shortage if need[r]])
+
+    def _production(self, total: int) -> tuple[tuple, tuple[int, ...], tuple]:
+        """What a roll of ``total`` yields before the bank pays: ((seat, ((resource, n),
+        ...)), ...) in seat order, the need per resource, and the hexes under the robber
+        with who loses what."""
+        n = self._player_count
+        owner, level, colors = self._node_owner, self._node_level, self._colors
+        resources = self.board.hex_resource
+        robbed = []
+        demand = [[0] * 5 for _ in range(n)]
+        need = [0] * 5
+        for h in self.board.number_hexes[total]:
+            r = resources[h]
+            if h == self._robber_hex:
+                lost: dict[str, int] = {}
+                for node in HEX_CORNERS[h]:
+                    o = owner[node]
+                    if 0 <= o < n:
+                        lost[colors[o]] = lost.get(colors[o], 0) + level[node]
+                robbed.append((h, r, lost))
+                continue
+            for node in HEX_CORNERS[h]:
+                o = owner[node]
+                if 0 <= o < n:  # only players produce (not Katan pro dva's neutrals)
+                    k = level[node]
+                    demand[o][r] += k
+                    need[r] += k
+        yields = tuple((q, tuple((r, k) for r, k in enumerate(row) if k))
+                       for q, row in enumerate(demand) if any(row))
+        return yields, tuple(need), tuple(robbed)
 
     def _do_discard(self, p: int, a: Discard) -> list:
         cards = resource_counts(a.cards)

@@ -116,6 +116,9 @@ class Position:
         "_offer",            # Offer or None
         "_rolls",            # rolls made in this turn
         "_first_roll_total",
+        # Derived, not state: who gets what for a roll, by (total, robber hex). A new dict
+        # replaces it whenever a building goes up, so a copy may share it.
+        "_production_cache",
     )
 
     def __init__(self, board: Board, players: Sequence[str], rules: Rules,
@@ -175,6 +178,7 @@ class Position:
         self._offer: Offer | None = None
         self._rolls = 0
         self._first_roll_total = 0
+        self._production_cache: dict = {}
 
     def copy(self) -> Self:
         """An independent copy (lists copied, random generator state included)."""
@@ -221,6 +225,7 @@ class Position:
         new._offer = self._offer          # an immutable tuple
         new._rolls = self._rolls
         new._first_roll_total = self._first_roll_total
+        new._production_cache = self._production_cache
         return new
 
     @classmethod
@@ -361,6 +366,7 @@ class Position:
     def _put_settlement(self, p: int, node: int, fresh: bool) -> None:
         self._node_owner[node] = p
         self._node_level[node] = 1
+        self._production_cache = {}
         self._settlements[p].append(node)
         blocked = self._blocked
         blocked[node] = True
@@ -376,6 +382,7 @@ class Position:
 
     def _put_city(self, p: int, node: int) -> None:
         self._node_level[node] = 2
+        self._production_cache = {}
         self._settlements[p].remove(node)
         self._cities[p].append(node)
 
