@@ -469,7 +469,7 @@ class Game(Position):
             dice = (int(rnd() * 6) + 1, int(rnd() * 6) + 1)
             while self._dice_refusal(dice[0] + dice[1]) is not None:
                 dice = (int(rnd() * 6) + 1, int(rnd() * 6) + 1)
-            self.history.append(RollDice(a.player, dice))
+            self.history.append(self._seat_actions[p].rolled[dice])
         else:
             dice = (dice[0], dice[1])
             refusal = self._dice_refusal(dice[0] + dice[1])
@@ -504,57 +504,53 @@ class Game(Position):
     def _produce(self, total: int) -> Produced:
         """Suroviny – výnosy: 1 card per settlement, 2 per city; the robber's hex yields
         nothing; a resource the bank cannot pay to everyone goes to nobody."""
-        key = total << 5 | self._robber_hex
-        found = self._production_cache.get(key)
-        if found is None:
-            found = self._production_cache[key] = self._production(total)
-        yields, need, robbed = found
-        bank, hands, colors = self._bank, self._hands, self._colors
+        producers = self._production_cache.get(total)
+        if producers is None:
+            producers = self._production_cache[total] = self._producers(total)
+        colors, robber = self._colors, self._robber_hex
+        demand: dict[int, list[int]] = {}   # seat -> five counts, for seats that get any
+        need = [0, 0, 0, 0, 0]
+        blocked = []
+        for h, r, owners in producers:
+            if h == robber:
+                lost: dict[str, int] = {}
+                for o, k in owners:
+                    lost[colors[o]] = lost.get(colors[o], 0) + k
+                blocked.append({"hex": HEX_IDS[h], "resource": RESOURCES[r], "players": lost})
+                continue
+            for o, k in owners:
+                row = demand.get(o)
+                if row is None:
+                    row = demand[o] = [0, 0, 0, 0, 0]
+                row[r] += k
+                need[r] += k
+        bank, hands = self._bank, self._hands
         shortage = [r for r in range(5) if need[r] > bank[r]]
         gains: dict[str, dict[str, int]] = {}
-        for q, row in yields:
+        for q in sorted(demand):
+            row = demand[q]
             hand = hands[q]
             got = None
-            for r, k in row:
-                if r not in shortage:
+            for r in range(5):
+                k = row[r]
+                if k and r not in shortage:
                     hand[r] += k
                     bank[r] -= k
                     if got is None:
                         got = gains[colors[q]] = {}
                     got[RESOURCES[r]] = k
-        blocked = [{"hex": HEX_IDS[h], "resource": RESOURCES[r], "players": dict(lost)}
-                   for h, r, lost in robbed]
         return Produced(gains, blocked, [RESOURCES[r] for r in shortage if need[r]])
 
-    def _production(self, total: int) -> tuple[tuple, tuple[int, ...], tuple]:
-        """What a roll of ``total`` yields before the bank pays: ((seat, ((resource, n),
-        ...)), ...) in seat order, the need per resource, and the hexes under the robber
-        with who loses what."""
+    def _producers(self, total: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+        """The hexes numbered ``total``: (hex, resource, ((seat, 1 or 2), ...)) for each
+        player's building at its corners (Katan pro dva's neutrals never produce)."""
         n = self._player_count
-        owner, level, colors = self._node_owner, self._node_level, self._colors
+        owner, level = self._node_owner, self._node_level
         resources = self.board.hex_resource
-        robbed = []
-        demand = [[0] * 5 for _ in range(n)]
-        need = [0] * 5
-        for h in self.board.number_hexes[total]:
-            r = resources[h]
-            if h == self._robber_hex:
-                lost: dict[str, int] = {}
-                for node in HEX_CORNERS[h]:
-                    o = owner[node]
-                    if 0 <= o < n:
-                        lost[colors[o]] = lost.get(colors[o], 0) + level[node]
-                robbed.append((h, r, lost))
-                continue
-            for node in HEX_CORNERS[h]:
-                o = owner[node]
-                if 0 <= o < n:  # only players produce (not Katan pro dva's neutrals)
-                    k = level[node]
-                    demand[o][r] += k
-                    need[r] += k
-        yields = tuple((q, tuple((r, k) for r, k in enumerate(row) if k))
-                       for q, row in enumerate(demand) if any(row))
-        return yields, tuple(need), tuple(robbed)
+        return tuple(
+            (h, resources[h], tuple((owner[node], level[node]) for node in HEX_CORNERS[h]
+                                    if 0 <= owner[node] < n))
+            for h in self.board.number_hexes[total])
 
     def _do_discard(self, p: int, a: Discard) -> list:
         cards = resource_counts(a.cards)

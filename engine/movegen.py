@@ -63,6 +63,7 @@ class SeatActions:
     def __init__(self, color: str) -> None:
         self.color = color
         self.roll = RollDice(color)
+        self.rolled = {(a, b): RollDice(color, (a, b)) for a in range(1, 7) for b in range(1, 7)}
         self.end_trade = EndTrade(color)
         self.end_turn = EndTurn(color)
         self.buy = BuyDevelopmentCard(color)

@@ -116,7 +116,7 @@ class Position:
         "_offer",            # Offer or None
         "_rolls",            # rolls made in this turn
         "_first_roll_total",
-        # Derived, not state: who gets what for a roll, by (total, robber hex). A new dict
+        # Derived, not state: the buildings at the hexes of each roll total. A new dict
         # replaces it whenever a building goes up, so a copy may share it.
         "_production_cache",
     )
@@ -190,7 +190,7 @@ class Position:
         new._color_seat = self._color_seat
         new._player_count = self._player_count
         new._seat_count = self._seat_count
-        new._rng = random.Random()
+        new._rng = random.Random.__new__(random.Random)  # not seeded from the OS: set below
         new._rng.setstate(self._rng.getstate())
         new._node_owner = self._node_owner[:]
         new._node_level = self._node_level[:]
