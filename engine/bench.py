@@ -25,7 +25,6 @@ import random
 import statistics
 import time
 
-from .actions import OfferTrade
 from .board import Board
 from .constants import COLORS
 from .game import Game
@@ -43,7 +42,8 @@ def new_game(seed: int, players: int = 4) -> Game:
 def play_random_game(seed: int, domestic: bool = True, players: int = 4) -> tuple[Game, int]:
     """One game of random players on a variable board; (final game, actions applied).
     ``domestic=False``: the players never offer each other trades (catanatron's random
-    players are offered no domestic trades), which makes the action mix comparable."""
+    players are offered no domestic trades), which makes the action mix comparable; the
+    offers are then not listed (``legal_actions(domestic_trades=False)``)."""
     rng = random.Random(seed)
     game = new_game(seed, players)
     choice = rng.choice
@@ -51,10 +51,7 @@ def play_random_game(seed: int, domestic: bool = True, players: int = 4) -> tupl
     apply = game.apply
     decisions = 0
     while game._winner < 0 and game._turn_number <= TURN_CAP:
-        options = legal()
-        if not domestic:
-            options = [a for a in options if a.__class__ is not OfferTrade]
-        apply(choice(options))
+        apply(choice(legal(domestic)))
         decisions += 1
     return game, decisions
 

@@ -903,16 +903,17 @@ class Game(Position):
 
     # -- legal actions -----------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, domestic_trades: bool = True) -> list[Action]:
         """Everything the acting player may do now. Chance fields are left None. Domestic
         trades are listed only 1-for-1 and maritime trades only for one card; apply()
-        accepts any legal trade."""
+        accepts any legal trade. ``domestic_trades=False`` leaves the offers of domestic
+        trades out (for a player who never offers one)."""
         phase = self._phase
         p = self._acting()
         acts = self._seat_actions[p]
         if phase == "trade" or phase == "main":
             out = [acts.end_trade, acts.end_turn] if phase == "trade" else [acts.end_turn]
-            trade_actions(self, p, acts, out)
+            trade_actions(self, p, acts, out, domestic_trades)
             if phase == "main":
                 build_actions(self, p, acts, out)
             if not self._dev_card_played:

@@ -131,6 +131,8 @@ class SeatActions:
         key = (*hand, k)
         found = self.discard_lists.get(key)
         if found is None:
+            if len(self.discard_lists) > 20000:  # a bound for long-running servers
+                self.discard_lists.clear()
             found = self.discard_lists[key] = tuple(
                 cached_by_counts(self.discard, combo, Discard, self.color)
                 for combo in multisets(hand, k))
@@ -185,8 +187,10 @@ def setup_actions(pos: Position, acts: SeatActions) -> list:
     return [row[q] for q in INTERSECTION_PATHS[pos._setup_node] if path_owner[q] < 0]
 
 
-def trade_actions(pos: Position, p: int, acts: SeatActions, out: list) -> None:
-    """Maritime trades of one card, 1-for-1 offers to each opponent holding cards."""
+def trade_actions(pos: Position, p: int, acts: SeatActions, out: list,
+                  domestic: bool = True) -> None:
+    """Maritime trades of one card, 1-for-1 offers to each opponent holding cards (unless
+    not ``domestic``)."""
     hand = pos._hands[p]
     mine = mask(hand)
     if not mine:
@@ -199,6 +203,8 @@ def trade_actions(pos: Position, p: int, acts: SeatActions, out: list) -> None:
             giveable |= 1 << r
     if giveable:
         out.extend(acts.bank_trades(giveable, mask(pos._bank)))
+    if not domestic:
+        return
     hands, colors = pos._hands, pos._colors
     domestic_lists = acts.domestic_lists
     for q in range(pos._player_count):

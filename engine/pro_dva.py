@@ -220,7 +220,7 @@ class ProDvaGame(Game):
 
     # -- legal actions: the base game's, and these -------------------------------------
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, domestic_trades: bool = True) -> list[Action]:
         phase = self._phase
         if phase == "neutral":
             return self._neutral_actions(self._pro_dva_actions[self._current])
@@ -229,7 +229,7 @@ class ProDvaGame(Game):
             acts = self._pro_dva_actions[p]
             return [cached_by_counts(acts.give_back, combo, GiveBack, acts.color)
                     for combo in multisets(self._hands[p], 2)]
-        return super().legal_actions()
+        return super().legal_actions(domestic_trades)
 
     def _extra_turn_actions(self, p: int, out: list) -> None:
         """The trade-card actions (the player on turn only)."""
