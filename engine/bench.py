@@ -28,7 +28,7 @@ import time
 from .board import Board
 from .constants import COLORS
 from .game import Game
-from .rules import Rules
+from .options import Rules
 
 TURN_CAP = 1000
 
