@@ -16,6 +16,10 @@ personal  anything that reads a visitor's session or belongs to a teacher or pup
 A view that sets Cache-Control itself keeps it. The cache key holds the site's version (a
 hash of its code, templates, static files and content files, made at start-up), so a deploy
 never serves the previous one's pages; entries also expire after PAGE_CACHE_SECONDS.
+
+Only the query parameters a view reads make a page: ``request.GET`` notes the names the view
+(or its template) looks at, and a content page asked for with any other parameter is not
+stored but redirected to its URL without them, so made-up parameters never fill the cache.
 """
 
 from __future__ import annotations
@@ -29,10 +33,17 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+    QueryDict,
+)
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
-from django.utils.http import parse_etags
+from django.utils.encoding import escape_uri_path
+from django.utils.http import parse_etags, urlencode
 
 CONTENT_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=86400"
 FORM_CACHE_CONTROL = "private, no-cache"
@@ -129,6 +140,8 @@ class PageCacheMiddleware:
         stored = _cache().get(key)
         if stored is not None and not (stored.reads_session and _has_session(request)):
             return stored.response_for(request)
+        if request.META.get("QUERY_STRING"):
+            request.GET = ReadParams(request.GET.urlencode(), encoding=request.GET.encoding)
         response = self.get_response(request)
         kind = page_kind(request, response)
         if kind == "personal" or response.cookies:
@@ -136,6 +149,11 @@ class PageCacheMiddleware:
             return response
         if response.status_code != 200 or response.streaming:
             return response
+        clean = _clean_url(request)
+        if clean is not None:
+            redirect = HttpResponseRedirect(clean)
+            _set_cache_control(redirect, PERSONAL_CACHE_CONTROL)
+            return redirect
         stored = _store(request, response, kind)
         if stored is None:
             _set_cache_control(response, PERSONAL_CACHE_CONTROL)
@@ -143,6 +161,79 @@ class PageCacheMiddleware:
         if settings.PAGE_CACHE_SECONDS > 0:
             _cache().set(key, stored, settings.PAGE_CACHE_SECONDS)
         return stored.response_for(request)
+
+
+class ReadParams(QueryDict):
+    """``request.GET`` that notes which names were read (asking for a name that is absent
+    counts: the page depends on its absence). Listing or copying the whole dict counts as
+    reading every name."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.read: set[str] = set()
+        self.read_all = False
+        super().__init__(*args, **kwargs)
+        self.read.clear()
+        self.read_all = False
+
+    def _note(self, key) -> None:
+        self.read.add(key)
+
+    def _note_all(self) -> None:
+        self.read_all = True
+
+    def __getitem__(self, key):
+        self._note(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key) -> bool:
+        self._note(key)
+        return super().__contains__(key)
+
+    def get(self, key, default=None):
+        self._note(key)
+        return super().get(key, default)
+
+    def getlist(self, key, default=None):
+        self._note(key)
+        return super().getlist(key, default)
+
+    def __iter__(self):
+        self._note_all()
+        return super().__iter__()
+
+    def keys(self):
+        self._note_all()
+        return super().keys()
+
+    def lists(self):
+        self._note_all()
+        return super().lists()
+
+    def dict(self):
+        self._note_all()
+        return super().dict()
+
+    def urlencode(self, safe=None) -> str:
+        self._note_all()
+        return super().urlencode(safe)
+
+    def __deepcopy__(self, memo):
+        self._note_all()
+        return super().__deepcopy__(memo)
+
+    def unread(self) -> list[str]:
+        return [] if self.read_all else [k for k in dict.keys(self) if k not in self.read]
+
+
+def _clean_url(request: HttpRequest) -> str | None:
+    """The URL without the query parameters the view did not read (None: it read them all)."""
+    params = request.GET
+    if not isinstance(params, ReadParams) or not params.unread():
+        return None
+    pairs = [(name, value) for name, values in dict.items(params) if name in params.read
+             for value in values]
+    path = escape_uri_path(request.path)
+    return f"{path}?{urlencode(pairs)}" if pairs else path
 
 
 def page_kind(request: HttpRequest, response: HttpResponse) -> str:

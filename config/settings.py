@@ -170,6 +170,8 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Almanach Katanu <noreply@localhost>")
+# Reset links go out on a thread of their own after the answer (tutorial/lessons/accounts.py).
+MAIL_IN_BACKGROUND = env_bool("DJANGO_MAIL_IN_BACKGROUND", True)
 
 # Request size: no route takes files, the largest form (a quiz answer) is a few KB. Bigger
 # bodies get 413 before anything reads them; file parts are never written to disk.
@@ -190,6 +192,16 @@ LOGIN_LIMIT_PER_USER_AT_ADDRESS = 5
 LOGIN_LIMIT_PER_ADDRESS = 20
 LOGIN_LIMIT_PER_USER = 50
 LOGIN_LIMIT_WINDOW = 15 * 60
+# Over the per-address limit, one password check per interval (the address is only slowed).
+LOGIN_SLOW_INTERVAL = 20
+# A browser that signed in before (OWASP device cookie) counts only its own failures.
+LOGIN_LIMIT_PER_DEVICE = 5
+LOGIN_DEVICE_COOKIE = "zarizeni"
+LOGIN_DEVICE_AGE = 60 * 60 * 24 * 365
+# Forgotten passwords: requests per address and links per e-mail in a window.
+RESET_LIMIT_PER_ADDRESS = 10
+RESET_LIMIT_PER_EMAIL = 3
+RESET_LIMIT_WINDOW = 60 * 60
 # The cleanup command deletes limiter records older than this (the longest window is a day).
 ATTEMPTS_KEEP_DAYS = 2
 

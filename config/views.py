@@ -7,25 +7,24 @@ from django.template import loader
 
 
 def admin_login(request: HttpRequest) -> HttpResponse:
-    """The admin's sign-in with the same limits as the teachers' (per username and address):
+    """The admin's sign-in with the same limits as the teachers' (tutorial/lessons/limits.py):
     a refused attempt never reaches the password hasher."""
     from django.contrib import admin
 
-    from tutorial import pages
     from tutorial.lessons import limits
 
     if request.method != "POST":
         return admin.site.login(request)
     username = str(request.POST.get("username", ""))[:150]
-    address = pages.client_ip(request)
-    if limits.login_blocked(username, address):
-        return _error(request, 429, "Příliš mnoho pokusů",
-                      "Příliš mnoho neúspěšných pokusů o přihlášení. Zkuste to znovu za 15 minut.")
+    wait = limits.login_wait(request, username)
+    if wait:
+        response = _error(request, 429, "Příliš mnoho pokusů",
+                          "Příliš mnoho neúspěšných pokusů o přihlášení. "
+                          + limits.wait_text(wait))
+        response["Retry-After"] = str(wait)
+        return response
     response = admin.site.login(request)
-    if request.user.is_authenticated:
-        limits.login_succeeded(username, address)
-    else:
-        limits.login_failed(username, address)
+    limits.login_checked(request, response, username)
     return response
 
 

@@ -1,7 +1,7 @@
 """Speed benchmark: full games between random players.
 
     python -m engine.bench [--seconds S] [--seed N] [--without-domestic-trades] [--players 2]
-    python -m engine.bench --bots [--games N] [--seed N]
+    python -m engine.bench --bots [--games N] [--seed N] [--players 2|3|4]
 
 Four players (``--players 2``: two, playing Katan pro dva; ``--players 3``: three) each pick
 uniformly at random among ``legal_actions()``; a game ends with a winner or after 1000 turns.
@@ -15,7 +15,9 @@ chance included, without listing legal actions): what the site does. The last li
 random ones (three; with ``--players 2`` one, in Katan pro dva; seats rotated, a variable
 board per game), and prints
 ``bots win_rate=<f> games=<n> decision_ms_p95=<f>`` (the strong player's decisions) and
-``bots self_play avg_turns=<f> games=<n>``.
+``bots self_play avg_turns=<f> games=<n>``; then the levels against each other (two seats
+each, alternating and swapped every game; Katan pro dva: one each), one line per pairing:
+``bots level <a>-<b> win_share=<f> games=<n>`` (a's wins over games won; 0.50 is even).
 """
 
 from __future__ import annotations
@@ -148,6 +150,33 @@ def bench_self_play(games: int, seed: int = 0, players: int = 4) -> tuple[float,
     return turns / games, games
 
 
+LEVEL_PAIRS = (("silny", "pokrocily"), ("silny", "zacatecnik"), ("pokrocily", "zacatecnik"))
+
+
+def bench_levels(games: int, seed: int = 0, players: int = 4) -> list[tuple[str, str, float, int]]:
+    """Each pairing of computer-player levels in the same games: level a in the even seats,
+    b in the odd ones, swapped every other game. [(a, b, a's share of the games won, games)]"""
+    from .bots import StrongBot
+
+    out = []
+    for a, b in LEVEL_PAIRS:
+        won = decided = 0
+        for n in range(games):
+            game_seed = seed + n
+            game = new_game(game_seed, players)
+            first, second = (a, b) if n % 2 == 0 else (b, a)
+            levels = {c: first if i % 2 == 0 else second for i, c in enumerate(game.players)}
+            bots = {c: StrongBot(game_seed * 8 + i, level=levels[c])
+                    for i, c in enumerate(game.players)}
+            while game.winner is None and game.turn_number <= TURN_CAP:
+                game.apply(bots[game.acting_player].decide(game).action)
+            if game.winner is not None:
+                decided += 1
+                won += levels[game.winner] == a
+        out.append((a, b, won / decided if decided else 0.0, games))
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=8.0,
@@ -170,6 +199,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"bots self_play avg_turns={avg_turns:.1f} games={s_games}")
         rate, b_games, p95 = bench_bots(args.games, args.seed, args.players)
         print(f"bots win_rate={rate:.2f} games={b_games} decision_ms_p95={p95:.2f}")
+        for a, b, share, l_games in bench_levels(args.games, args.seed, args.players):
+            print(f"bots level {a}-{b} win_share={share:.2f} games={l_games}")
         return
 
     domestic = not args.without_domestic_trades

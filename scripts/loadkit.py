@@ -48,22 +48,38 @@ def manage(env: dict[str, str], *command: str) -> None:
 def gunicorn(env: dict[str, str], workers: int, threads: int) -> Iterator[int]:
     """gunicorn serving config.wsgi on a free loopback port; yields the port once /zdravi/
     answers, and stops the server however the block ends."""
-    port = free_port()
+    server, port = spawn_gunicorn(env, workers, threads)
+    try:
+        yield port
+    finally:
+        stop(server)
+
+
+def spawn_gunicorn(env: dict[str, str], workers: int, threads: int, port: int | None = None,
+                   *, own_group: bool = False) -> tuple[subprocess.Popen, int]:
+    """gunicorn on ``port`` (a free one unless given), returned once /zdravi/ answers.
+    ``own_group``: in a process group of its own, so that a test can kill it whole."""
+    port = port or free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--threads", str(threads), "--worker-class", "gthread",
          "--log-level", "warning", "--graceful-timeout", "5", "--timeout", "60"],
-        cwd=ROOT, env=env,
+        cwd=ROOT, env=env, start_new_session=own_group,
     )
     try:
         _wait_for(port, server)
-        yield port
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+    except BaseException:
+        stop(server)
+        raise
+    return server, port
+
+
+def stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
 
 
 def _wait_for(port: int, server: subprocess.Popen) -> None:

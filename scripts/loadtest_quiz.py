@@ -22,6 +22,11 @@ Loopback only, bounded in count and time, stops by itself:
 
     .venv/bin/python scripts/loadtest_quiz.py [--pupils 100] [--think 1.0] [--arrival 5]
                                               [--poll 3] [--workers 3] [--threads 4]
+
+With ``--base-url http://127.0.0.1:8001 http://127.0.0.1:8002`` it starts no server and uses
+those (their database must be DATABASE_URL): pupils are spread over them, and a browser whose
+server does not answer sends again to the next one, as a proxy would
+(scripts/two_servers.sh).
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ import threading
 import time
 import urllib.parse
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import unescape
 
 from loadkit import ROOT, gunicorn, percentile, production_env
@@ -67,6 +74,8 @@ class Stats:
         self.lock = threading.Lock()
         self.timings: dict[str, list[float]] = defaultdict(list)
         self.errors: dict[str, list[str]] = defaultdict(list)
+        self.served: dict[int, int] = defaultdict(int)  # answers per server port
+        self.failovers = 0  # requests sent again to another server
 
     def add(self, route: str, millis: float, error: str | None) -> None:
         with self.lock:
@@ -86,8 +95,10 @@ class Stats:
 class Browser:
     """A pupil's phone or the teacher's computer: a keep-alive connection, cookies, CSRF."""
 
-    def __init__(self, port: int, stats: Stats) -> None:
-        self.port = port
+    def __init__(self, port: int | list[int], stats: Stats) -> None:
+        # Several ports: the first is this browser's server, the next ones stand in for it.
+        self.ports = port if isinstance(port, list) else [port]
+        self.port = self.ports[0]
         self.stats = stats
         self.cookies: dict[str, str] = {}
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -106,18 +117,27 @@ class Browser:
         started = time.perf_counter()
         error = None
         status, location, text = 0, "", ""
-        for attempt in (1, 2):
+        ports = [self.port, *self.ports]  # one port: the same one twice
+        for attempt, port in enumerate(ports, start=1):
             try:
                 status, location, text = self._send(method, path, body, headers)
+                self.stats.served[self.port] += 1
                 break
             except (OSError, http.client.HTTPException) as problem:
                 # The server closes idle keep-alive connections; like a browser, open a
-                # new connection and send again (answers are idempotent anyway).
+                # new connection and send again (answers are idempotent anyway). With
+                # several servers the next one stands in for one that does not answer.
                 self.conn.close()
+                if attempt < len(ports):
+                    self.port = ports[attempt]
+                    if self.port != port:
+                        with self.stats.lock:
+                            self.stats.failovers += 1
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-                if attempt == 2:
+                if attempt == len(ports):
                     error = f"{method} {path} -> {type(problem).__name__}"
-        if error is None and status not in expect:
+        resent = method == "POST" and attempt > 1 and status == 409
+        if error is None and status not in expect and not resent:
             error = f"{method} {path} -> {status}"
         self.stats.add(route, (time.perf_counter() - started) * 1000, error)
         return status, location, text
@@ -151,11 +171,17 @@ class Lesson:
     """What the threads share: the code, the clock, the options."""
 
     def __init__(self, port: int, code: str, stats: Stats, args, deadline: float) -> None:
-        self.port, self.code, self.stats, self.deadline = port, code, stats, deadline
+        self.ports = port if isinstance(port, list) else [port]
+        self.code, self.stats, self.deadline = code, stats, deadline
         self.think, self.arrival, self.poll = args.think, args.arrival, args.poll
         self.pupils = args.pupils
         self.joined = 0
         self.lock = threading.Lock()
+
+    def ports_for(self, number: int) -> list[int]:
+        """Pupil ``number``'s server first (spread evenly), then the others."""
+        first = number % len(self.ports)
+        return self.ports[first:] + self.ports[:first]
 
     def running(self) -> bool:
         return time.monotonic() < self.deadline
@@ -163,7 +189,7 @@ class Lesson:
 
 def pupil_run(number: int, lesson: Lesson, start: threading.Barrier, done: list[int]) -> None:
     rng = random.Random(number)
-    pupil = Browser(lesson.port, lesson.stats)
+    pupil = Browser(lesson.ports_for(number), lesson.stats)
     code, stats = lesson.code, lesson.stats
 
     def pause(scale: float = 1.0) -> None:
@@ -226,7 +252,7 @@ def answer(pupil: Browser, action: str, page: str, rng: random.Random, pause) ->
 def teacher_run(lesson: Lesson, password: str, start: threading.Barrier,
                 timeline: list[str]) -> None:
     """The teacher at the projector: start, reveal when all answered, next, close."""
-    teacher = Browser(lesson.port, lesson.stats)
+    teacher = Browser(lesson.ports_for(0), lesson.stats)
     base = f"/ucitel/hodina/{lesson.code}/"
     teacher.request("teacher", "GET", "/prihlaseni/")
     teacher.request("teacher login", "POST", "/prihlaseni/",
@@ -352,6 +378,10 @@ def report(stats: Stats, wall: float, pupils: int, stored: tuple[int, int, int],
     print(f"v databázi: žáků {joined}/{pupils}, odpovědí {answers}/{expected} "
           f"(různých dvojic žák+otázka {distinct}), na všechny otázky odpovědělo {finished}")
     print("otázky (číslo:odpovědělo/žáků:za kolik s od spuštění): " + " ".join(timeline))
+    if len(stats.served) > 1:
+        print("odpovědi serverů: " + ", ".join(f"{port}: {count}" for port, count
+                                               in sorted(stats.served.items()))
+              + f"; posláno znovu jinému serveru: {stats.failovers}")
     p50 = statistics.median(everything) if everything else 0.0
     p95, p99 = percentile(everything, .95), percentile(everything, .99)
     poll = percentile(stats.timings.get("poll", []), .95)
@@ -390,6 +420,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=240.0, help="time limit")
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--base-url", nargs="+", default=[],
+                        help="running servers on 127.0.0.1 to use instead of starting one")
     args = parser.parse_args()
     args.pupils = max(1, min(args.pupils, MAX_PUPILS))
     if args.poll is None:
@@ -397,10 +429,13 @@ def main() -> int:
     seconds = max(5.0, min(args.seconds, MAX_SECONDS))
 
     with tempfile.TemporaryDirectory(prefix="loadtest-quiz-") as tmp:
-        env = production_env(tmp, f"sqlite:///{tmp}/quiz.sqlite3")
+        env = (dict(os.environ) if args.base_url
+               else production_env(tmp, f"sqlite:///{tmp}/quiz.sqlite3"))
         code, password = prepare_database(env)
-        with gunicorn(env, args.workers, args.threads) as port:
-            warm_up(port, code, args.workers)
+        with (running(args.base_url) if args.base_url
+              else gunicorn(env, args.workers, args.threads)) as port:
+            for each in port if isinstance(port, list) else [port]:
+                warm_up(each, code, args.workers)
             stats = Stats()
             done: list[int] = []
             timeline: list[str] = []
@@ -421,6 +456,16 @@ def main() -> int:
                     f"dotaz na změnu po {args.poll} s, příchod během {args.arrival} s")
         return report(stats, wall, args.pupils, count_in_database(code), done, timeline,
                       settings)
+
+
+@contextmanager
+def running(urls: list[str]) -> Iterator[list[int]]:
+    """The ports of servers already running on loopback (--base-url)."""
+    ports = [urllib.parse.urlsplit(url).port for url in urls
+             if urllib.parse.urlsplit(url).hostname == "127.0.0.1"]
+    if len(ports) != len(urls) or None in ports:
+        raise SystemExit("--base-url: jen http://127.0.0.1:<port>")
+    yield ports
 
 
 if __name__ == "__main__":

@@ -1,9 +1,12 @@
 """Shared fixtures: the site's content in the test database, and a real browser.
 
 (autouse) an empty page cache, on as in production, for every test.
+django_db_setup  the test database, filled once per session with the site's content
+          (load_content): every test that rolls back sees it without loading it again.
 content   Entry rows (and whatever else load_content loads) in the test database. Works for
-          plain `db` tests and for `transactional_db` / `live_server` tests alike: it loads
-          only when the table is empty.
+          plain `db` tests and for `transactional_db` / `live_server` tests alike: a
+          transactional test empties the tables when it ends, so it loads again only when
+          the table is empty.
 browser   one headless Debian chromium for the session, driven by Playwright.
 page      a fresh browser context (Czech locale) and page per test.
 
@@ -26,9 +29,15 @@ from hypothesis import settings as hypothesis_settings
 hypothesis_settings.register_profile("ci", derandomize=True, database=None, deadline=None,
                                      print_blob=True)
 hypothesis_settings.register_profile("dev", deadline=None)
-hypothesis_settings.load_profile(
-    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
-)
+HYPOTHESIS_PROFILE = (os.environ.get("HYPOTHESIS_PROFILE")
+                      or ("ci" if os.environ.get("CI") else "dev"))
+hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples(*, ci: int, dev: int) -> int:
+    """How many examples a costly property test runs: a few in CI (derandomized, the same
+    ones on every run), many when exploring with the "dev" profile."""
+    return ci if HYPOTHESIS_PROFILE == "ci" else dev
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -50,6 +59,19 @@ def _fresh_page_cache(settings):
 
     settings.PAGE_CACHE_SECONDS = 600
     caches["default"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _mail_at_once(settings):
+    # Reset links go out on a mail thread in production; tests read mail.outbox at once.
+    settings.MAIL_IN_BACKGROUND = False
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    # Loading the Almanach takes 0.2-0.45 s; once here instead of once per test.
+    with django_db_blocker.unblock():
+        call_command("load_content", stdout=io.StringIO())
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ def plain_reason(game: Game, action: A.Action, because: str = "") -> str:
     rate = 4
     if isinstance(action, A.TradeBank):
         rate = game.trade_rate(action.player, action.give)
-    return sentence(action.player, words.describe(action, rate), because)
+    return sentence(action.player, words.describe(action, game.board, rate), because)
 
 
 class RandomBot:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ..constants import GENERIC, RESOURCES
 from ..game import Game
 from ..topology import (
+    HEX_IDS,
     HEX_INDEX,
     INTERSECTION_HEXES,
     INTERSECTION_IDS,
@@ -21,7 +22,7 @@ from ..topology import (
     PATH_ENDS,
     PATH_INDEX,
 )
-from . import words
+from . import places
 
 # Dots on a number token: how many of the 36 dice outcomes roll it.
 PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
@@ -41,9 +42,13 @@ class Target:
 class Position:
     """The position as small ints, read once per decision through the public API."""
 
-    def __init__(self, game: Game, me: str) -> None:
+    def __init__(self, game: Game, me: str, viewer: str | None = None) -> None:
+        """``viewer``: None reads every hand (a computer player that counts every card);
+        a colour reads only what that player may see: its own hand, the others' hand sizes
+        (their cards are then estimated from what their buildings produce)."""
         self.game = game
         self.me = me
+        self.viewer = viewer
         board = game.board
         self.robber = HEX_INDEX[game.robber]
         self.hex_pips = [PIPS[n] if n else 0 for n in board.numbers]
@@ -63,10 +68,13 @@ class Position:
                                                      for m in INTERSECTION_NEIGHBORS[n])
                         for n in range(NUM_INTERSECTIONS)]
         self.opponents = [c for c in game.players if c != me]
-        self.hand = [game.hand(me)[r] for r in RESOURCES]
-        self.hands = {c: [game.hand(c)[r] for r in RESOURCES] for c in game.players}
-        # Opponents' victory-point cards are hidden: the bot counts only what is shown.
-        self.points = {c: game.points(c, include_hidden=c == me)["total"] for c in game.players}
+        self.hand_sizes = {c: sum(game.hand(c).values()) for c in game.players}
+        # Victory-point cards are hidden: only the player who holds them counts them.
+        knows = me if viewer is None else viewer
+        self.points = {c: game.points(c, include_hidden=c == knows)["total"]
+                       for c in game.players}
+        self.public_points = {c: game.points(c, include_hidden=False)["total"]
+                              for c in game.players}
         self.production = {c: [0.0] * 5 for c in game.players}
         for n in range(NUM_INTERSECTIONS):
             color = owner[n]
@@ -77,6 +85,24 @@ class Position:
                 if r >= 0 and h != self.robber:
                     self.production[color][r] += self.hex_pips[h] * self.level[n]
         self.weights = self._scarcity()
+        self.hands = {c: self._hand_of(c) for c in game.players}
+        self.hand = self.hands[me]
+
+    @property
+    def estimated(self) -> bool:
+        """Are the others' hands estimates (the view of a person at the table)?"""
+        return self.viewer is not None
+
+    def _hand_of(self, color: str) -> list:
+        """The player's cards; seen from a viewer, another player's cards are its hand size
+        spread over the resources in proportion to what its buildings produce."""
+        real = [self.game.hand(color)[r] for r in RESOURCES]
+        if self.viewer is None or color == self.viewer:
+            return real
+        size = self.hand_sizes[color]
+        shares = [p + 0.5 for p in self.production[color]]
+        total = sum(shares)
+        return [size * share / total for share in shares]
 
     def _scarcity(self) -> list[float]:
         """Resources with few dots on this board are worth more (bounded 0.75–1.5)."""
@@ -160,17 +186,24 @@ class Position:
             return None
         return max(self.opponents, key=lambda c: (self.points[c], sum(self.production[c])))
 
-    def hex_label(self, h: int) -> str:
-        terrain = self.game.board.terrains[h]
-        return words.hex_label(terrain, self.game.board.numbers[h])
+    def public_leader(self) -> str | None:
+        """The player who leads alone by the points everybody sees (None on a tie)."""
+        ranked = sorted(self.game.players, key=lambda c: -self.public_points[c])
+        if len(ranked) > 1 and self.public_points[ranked[0]] == self.public_points[ranked[1]]:
+            return None
+        return ranked[0]
+
+    def hex_label(self, h: int, case: str = "gen") -> str:
+        """'pahorkatiny 9': a hex as the narration names it."""
+        return places.hex_ref(self.game.board, HEX_IDS[h], case)
 
     def node_label(self, n: int) -> str:
-        hexes = sorted((h for h in INTERSECTION_HEXES[n] if self.hex_pips[h]),
-                       key=lambda h: -self.hex_pips[h])
-        if not hexes:
-            return f"na křižovatce {INTERSECTION_IDS[n]}"
-        return (f"na křižovatce {INTERSECTION_IDS[n]} u "
-                + words.join([self.hex_label(h) for h in hexes]))
+        """'u pahorkatiny 8, lesa 3 a pastviny 11': an intersection in the board's words."""
+        return places.node_name(self.game.board, INTERSECTION_IDS[n])
+
+    def path_label(self, path: str) -> str:
+        """'mezi lesem 3 a horami 6': a path in the board's words."""
+        return places.path_name(self.game.board, path)
 
 
 def shortfall(hand: Sequence[int], cost: Sequence[int]) -> list[int]:

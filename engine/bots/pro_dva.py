@@ -70,7 +70,7 @@ def neutral_build(pos: Position, legal: list[Action]) -> Decision:
     because = ("protože tím soupeři zahrazuje cestu" if any(e in reach[opponent] for e in ends)
                else "protože tam nepřekáží jemu samému")
     clause = (f"staví za {words.player(action.neutral, 'acc')} neutrálního hráče silnici "
-              f"na cestě {action.path}")
+              f"{pos.path_label(action.path)}")
     return Decision(action, sentence(pos.me, clause, because))
 
 
@@ -97,7 +97,7 @@ def trade_card_action(pos: Position, legal: list[Action], phase: str) -> Decisio
     forced = by_type.get("forced_trade")
     if forced is not None and phase in ("trade", "main") and pos.opponents:
         opponent = pos.opponents[0]
-        size = sum(pos.hands[opponent])
+        size = pos.hand_sizes[opponent]
         if size >= FORCED_TRADE_MIN_HAND:
             return Decision(forced, sentence(
                 me, f"si obchodní kartou vynucuje obchod s {words.player(opponent, 'ins')} hráčem",

@@ -22,6 +22,7 @@ from .. import actions as A
 from ..constants import (
     CITY_COST,
     DEV_CARD_COST,
+    GENERIC,
     LARGEST_ARMY_MIN,
     RESOURCES,
     ROAD_COST,
@@ -40,6 +41,7 @@ from ..topology import (
 )
 from . import pro_dva, words
 from .base import Decision, plain_reason, sentence
+from .levels import LEVELS, STRONGEST, Level
 from .position import Position, Target, lacking_resources, shortfall, surplus_units
 
 COSTS = {"road": ROAD_COST, "settlement": SETTLEMENT_COST, "city": CITY_COST,
@@ -50,8 +52,6 @@ MAX_BANK_TRADES = 8        # per turn: a safety net, the plan itself never trade
 MAX_DOMESTIC_TRADES = 2
 FREQUENT_DOTS = 9          # an intersection whose numbers come up often (of 36 rolls)
 NEAR_WIN = 8               # a player with this many points gets no help in trades
-# Actions that need no reason when they are the only ones possible.
-OBVIOUS = ("roll_dice", "end_turn")
 # A domestic trade applied at once (no consent) or offered (the partner answers).
 DOMESTIC_OFFERS = ("trade_players", "offer_trade")
 # Czech accusative for "získá …" (what a new settlement brings).
@@ -59,10 +59,17 @@ _GAINS = {"brick": "cihly", "lumber": "dřevo", "wool": "vlnu", "grain": "obilí
 
 
 class StrongBot:
-    """A computer player that plays to win: deterministic for a seed."""
+    """A computer player that plays to win: deterministic for a seed.
 
-    def __init__(self, seed: int = 0) -> None:
+    ``level`` (engine.bots.levels): "silny" plays its best; "pokrocily" and "zacatecnik"
+    leave parts of the plan out and value places with noise. ``public``: decide only from
+    what the acting player may see (others' hand sizes, not their cards), for a hint to a
+    person."""
+
+    def __init__(self, seed: int = 0, level: str = STRONGEST, public: bool = False) -> None:
         self._rng = random.Random(seed)
+        self.level: Level = LEVELS[level]
+        self._public = public
         # Offers made, as (turn, partner, give, get): never the same offer twice in a turn.
         # The game's history holds them too (so a bot made afresh, after a restart or in
         # another process, remembers); this set covers a position loaded without history.
@@ -76,11 +83,9 @@ class StrongBot:
         game_not_over(game)
         legal = game.legal_actions()
         if len(legal) == 1:
-            only = legal[0]
-            because = "" if only.type in OBVIOUS else "protože jinou možnost nemá"
-            return Decision(only, plain_reason(game, only, because))
+            return Decision(legal[0], "")   # forced: there is nothing to explain
         me = game.acting_player
-        pos = Position(game, me)
+        pos = self._position(game, me, me)
         phase = game.phase
         if phase == "setup":
             return self._setup(pos, legal)
@@ -98,7 +103,7 @@ class StrongBot:
         if card is not None:
             return card
         if phase == "roll":
-            return self._pick(legal, A.RollDice, game)
+            return self._roll(pos, legal)
         decision = None
         if phase in ("build", "main"):
             decision = self._build(pos, legal)
@@ -113,10 +118,28 @@ class StrongBot:
         """Would ``partner`` accept ``offerer``'s domestic trade (the offerer gives ``give``
         and gets ``get``)? Only if it brings the partner closer to a build and the offerer
         is not near the win."""
-        pos = Position(game, partner)
+        pos = self._position(game, partner, partner)
         receive = [give.get(r, 0) for r in RESOURCES]
         pay = [get.get(r, 0) for r in RESOURCES]
         return _accepts(pos, partner, offerer, receive, pay)
+
+    def _position(self, game: Game, color: str, viewer: str) -> Position:
+        """The position as ``color`` is judged: seen by ``viewer`` when the bot decides from
+        public information only."""
+        return Position(game, color, viewer if self._public else None)
+
+    def _noise(self) -> float:
+        """Random dots on a place's value: a weaker level misjudges places (the strong
+        level draws nothing, so its games stay as they were)."""
+        return self._rng.random() * self.level.noise if self.level.noise else 0.0
+
+    def _roll(self, pos: Position, legal: list[A.Action]) -> Decision:
+        """Roll. Only when a knight could be played first is there a choice to explain."""
+        action = next(a for a in legal if isinstance(a, A.RollDice))
+        if not any(isinstance(a, A.PlayKnight) for a in legal):
+            return Decision(action, "")
+        return Decision(action, sentence(pos.me, "hází kostkami a Rytíře si nechává",
+                                         "protože zloděj mu teď nic neblokuje"))
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -130,20 +153,18 @@ class StrongBot:
                 for h in INTERSECTION_HEXES[n]:
                     if pos.hex_res[h] in (0, 1):
                         value += 0.15 * pos.hex_pips[h]
-                return value + self._jitter()
+                return value + self._jitter() + self._noise()
             action = max(legal, key=score)
             n = INTERSECTION_INDEX[action.node]
-            gains = [_GAINS[RESOURCES[r]] for r in pos.new_resources(n)]
-            dots = sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[n])
-            because = ("protože tam padají častá čísla" if dots >= FREQUENT_DOTS
-                       else "protože lepší volné místo nenašel")
-            if gains:
-                because += f" a získá {words.join(gains)}"
-            return Decision(action, sentence(me, f"zakládá vesnici {pos.node_label(n)}", because))
-        action = max(legal, key=lambda a: pos.road_value(PATH_INDEX[a.path]) + self._jitter())
+            return Decision(action, sentence(me, f"zakládá vesnici {pos.node_label(n)}",
+                                             _spot_because(pos, n)))
+        action = max(legal, key=lambda a: pos.road_value(PATH_INDEX[a.path]) + self._jitter()
+                     + self._noise())
+        useful = pos.road_value(PATH_INDEX[action.path]) > 0
         return Decision(action, sentence(
-            me, f"zakládá silnici na cestě {action.path}",
-            "protože vede k dobrému místu pro další vesnici"))
+            me, f"zakládá silnici {pos.path_label(action.path)}",
+            "protože vede k volnému místu pro další vesnici" if useful
+            else "protože žádná z možných silnic k volnému místu nevede"))
 
     def _jitter(self) -> float:
         """A tiny seeded tie-break, so that equal choices do not always go the same way."""
@@ -172,7 +193,7 @@ class StrongBot:
                 value = pos.road_value(q)
                 if value > 0:
                     out.append(Target("road", q, 0.5 * (POINT_VALUE + value), ROAD_COST))
-        if game.deck_size:
+        if game.deck_size and self.level.dev_cards:
             out.append(Target("development_card", -1, DEV_CARD_VALUE, DEV_CARD_COST))
         return out
 
@@ -197,20 +218,18 @@ class StrongBot:
         me = pos.me
         cities = [a for a in legal if isinstance(a, A.BuildCity)]
         if cities:
-            action = max(cities, key=lambda a: pos.node_production(INTERSECTION_INDEX[a.node]))
+            action = max(cities, key=lambda a: pos.node_production(INTERSECTION_INDEX[a.node])
+                         + self._noise())
             n = INTERSECTION_INDEX[action.node]
             return Decision(action, sentence(me, f"staví město {pos.node_label(n)}",
-                                             "protože tam vesnice vynáší nejvíc"))
+                                             _city_because(pos, n, cities)))
         settlements = [a for a in legal if isinstance(a, A.BuildSettlement)]
         if settlements:
-            action = max(settlements, key=lambda a: pos.node_value(INTERSECTION_INDEX[a.node]))
+            action = max(settlements, key=lambda a: pos.node_value(INTERSECTION_INDEX[a.node])
+                         + self._noise())
             n = INTERSECTION_INDEX[action.node]
-            new = [RESOURCES[r] for r in pos.new_resources(n)]
-            dots = sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[n])
-            because = (f"protože mu chybí {words.lacking(new)}" if new
-                       else "protože tam padají častá čísla" if dots >= FREQUENT_DOTS
-                       else "protože je to nejlepší místo, kam dosáhne")
-            return Decision(action, sentence(me, f"staví vesnici {pos.node_label(n)}", because))
+            return Decision(action, sentence(me, f"staví vesnici {pos.node_label(n)}",
+                                             _spot_because(pos, n)))
         road = self._road(pos, legal)
         if road is not None:
             return road
@@ -221,8 +240,8 @@ class StrongBot:
         if not roads:
             return None
         me, game = pos.me, pos.game
-        action = max(roads, key=lambda a: pos.road_value(PATH_INDEX[a.path]))
-        clause = f"staví silnici na cestě {action.path}"
+        action = max(roads, key=lambda a: pos.road_value(PATH_INDEX[a.path]) + self._noise())
+        clause = f"staví silnici {pos.path_label(action.path)}"
         if self._takes_longest_road(game, me, [action.path]):
             return Decision(action, sentence(me, clause,
                                              "protože tím získá Nejdelší obchodní cestu"))
@@ -253,7 +272,11 @@ class StrongBot:
         after = [h - c for h, c in zip(pos.hand, DEV_CARD_COST, strict=True)]
         keeps_target = target is None or sum(shortfall(after, target.cost)) == sum(
             shortfall(pos.hand, target.cost))
-        if target is None:
+        if not self.level.dev_cards:
+            if sum(pos.hand) <= 7:
+                return None
+            because = "aby neměl víc než 7 karet, až padne sedmička"
+        elif target is None:
             because = "protože nemá kde stavět"
         elif target.kind == "development_card":
             because = "protože na nic cennějšího nemá výhled"
@@ -275,11 +298,11 @@ class StrongBot:
         if not any(missing):
             return None
         done = _trades_this_turn(pos.game, pos.me)
-        if done[0] < MAX_BANK_TRADES:
+        if done[0] < MAX_BANK_TRADES and (self.level.bank_trades or sum(pos.hand) > 7):
             decision = self._bank_trade(pos, legal, target, missing)
             if decision is not None:
                 return decision
-        if done[1] < MAX_DOMESTIC_TRADES:
+        if done[1] < MAX_DOMESTIC_TRADES and self.level.offers:
             return self._offer(pos, legal, target, missing)
         return None
 
@@ -319,6 +342,12 @@ class StrongBot:
             return None
         offers = [a for a in legal if a.type in DOMESTIC_OFFERS and a.partner is not None
                   and len(a.give) == 1 and len(a.get) == 1]
+        if self._public and offers:
+            # The legal list offers only cards a partner holds: the public view may not
+            # know that, so it weighs every 1-for-1 offer of a card it holds.
+            offers = [A.OfferTrade(pos.me, partner, {give: 1}, {get: 1})
+                      for partner in pos.opponents for g, give in enumerate(RESOURCES)
+                      if pos.hand[g] >= 1 for get in RESOURCES if get != give]
         turn = pos.game.turn_number
         made = self._offered | _offers_this_turn(pos.game, pos.me)
         for a in sorted(offers, key=lambda a: (pos.points[a.partner], a.partner)):
@@ -331,12 +360,13 @@ class StrongBot:
                 continue
             receive = [int(r == g) for r in range(5)]
             pay = [int(r == t) for r in range(5)]
-            partner_pos = Position(pos.game, a.partner)
+            partner_pos = self._position(pos.game, a.partner, pos.me)
             if not _accepts(partner_pos, a.partner, pos.me, receive, pay):
                 continue
             self._offered = {k for k in self._offered if k[0] == turn} | {key}
             because = (f"protože mu chybí {words.lacking([get])} {words.BUILD_FOR[target.kind]}"
-                       " a spoluhráči výměna také pomůže")
+                       + (" a spoluhráči výměna nejspíš také pomůže" if pos.estimated
+                          else " a spoluhráči výměna také pomůže"))
             if a.type == "trade_players":
                 return Decision(a, plain_reason(pos.game, a, because))
             clause = (f"nabízí {words.player(a.partner, 'dat')} {words.cards(a.give)} "
@@ -375,11 +405,15 @@ class StrongBot:
         if pos.points[other] >= NEAR_WIN:
             return None
         before = _hand_progress(pos.hand)
-        other_pos = Position(pos.game, other)
+        other_pos = self._position(pos.game, other, pos.me)
         best, best_gain = None, 1e-9
-        for a in legal:
-            if a.type != "counter_offer":
-                continue
+        counters = [a for a in legal if a.type == "counter_offer"]
+        if self._public and counters:
+            # As with offers: not only the cards the player on turn holds.
+            counters = [A.CounterOffer(pos.me, {give: 1}, {get: 1})
+                        for g, give in enumerate(RESOURCES) if pos.hand[g] >= 1
+                        for get in RESOURCES if get != give]
+        for a in counters:
             give = [a.give.get(r, 0) for r in RESOURCES]
             get = [a.get.get(r, 0) for r in RESOURCES]
             after = [h - g + t for h, g, t in zip(pos.hand, give, get, strict=True)]
@@ -390,7 +424,8 @@ class StrongBot:
             return None
         clause = (f"navrhuje {words.player(other, 'dat')} místo toho {words.cards(best.give)} "
                   f"za {words.cards(best.get)}")
-        return Decision(best, sentence(pos.me, clause, "protože to pomůže oběma"))
+        because = "protože to nejspíš pomůže oběma" if pos.estimated else "protože to pomůže oběma"
+        return Decision(best, sentence(pos.me, clause, because))
 
     # -- development cards --------------------------------------------------------------
 
@@ -400,7 +435,7 @@ class StrongBot:
             decision = self._knight(pos, knights)
             if decision is not None:
                 return decision
-        if pos.game.phase == "roll":
+        if pos.game.phase == "roll" or not self.level.dev_cards:
             return None
         for kind, method in ((A.PlayMonopoly, self._monopoly),
                              (A.PlayYearOfPlenty, self._year_of_plenty),
@@ -416,7 +451,7 @@ class StrongBot:
         game, me = pos.game, pos.me
         mine = game.played_knights(me) + 1
         holder = game.largest_army_holder
-        army = (holder != me and mine >= LARGEST_ARMY_MIN
+        army = (self.level.dev_cards and holder != me and mine >= LARGEST_ARMY_MIN
                 and (holder is None or mine > game.played_knights(holder)))
         blocked = pos.hex_pips[pos.robber] > 0 and any(
             pos.owner[n] == me for n in HEX_CORNERS[pos.robber])
@@ -437,8 +472,13 @@ class StrongBot:
         count = sum(pos.hands[c][r] for c in pos.opponents)
         if count < 3:
             return None
-        return Decision(action, sentence(pos.me, words.describe(action),
-                                         "protože soupeři jich drží nejvíc"))
+        if pos.estimated:
+            because = ("protože podle toho, co soupeři těží, jí nejspíš mají dost "
+                       "(jejich karty nevidí)")
+        else:
+            held = words.count_resource(action.resource, round(count))
+            because = f"protože soupeři jí drží {held}"
+        return Decision(action, sentence(pos.me, self._say(pos, action), because))
 
     def _year_of_plenty(self, pos: Position,
                         options: list[A.PlayYearOfPlenty]) -> Decision | None:
@@ -460,7 +500,7 @@ class StrongBot:
         action = max(options, key=covers)
         because = (f"protože mu chybí {words.lacking(lacking_resources(missing))} "
                    f"{words.BUILD_FOR[target.kind]}")
-        return Decision(action, sentence(pos.me, words.describe(action), because))
+        return Decision(action, sentence(pos.me, self._say(pos, action), because))
 
     def _road_building(self, pos: Position,
                        options: list[A.PlayRoadBuilding]) -> Decision | None:
@@ -480,7 +520,7 @@ class StrongBot:
             because = "protože tím získá Nejdelší obchodní cestu"
         else:
             because = "protože vedou k místu pro vesnici"
-        return Decision(action, sentence(pos.me, words.describe(action), because))
+        return Decision(action, sentence(pos.me, self._say(pos, action), because))
 
     # -- robber and discards ------------------------------------------------------------
 
@@ -499,34 +539,27 @@ class StrongBot:
                 dots = pos.hex_pips[h] * pos.level[n]
                 if color == me:
                     score -= 50.0 + dots
-                else:
+                elif self.level.robber_aim:
                     score += dots * (1.0 + pos.points[color] / 3.0)
-            scores[h] = score
+                else:
+                    score += dots
+            scores[h] = score + self._noise()
 
         def key(a: A.MoveRobber | A.PlayKnight) -> tuple[float, int, int]:
             h = HEX_INDEX[a.hex]
             steal = 0.0
             if a.victim is not None:
-                steal = 2.0 + 0.2 * sum(pos.hands[a.victim]) + 0.5 * pos.points[a.victim]
+                steal = 2.0 + 0.2 * pos.hand_sizes[a.victim] + 0.5 * pos.points[a.victim]
             victim_rank = pos.points[a.victim] if a.victim else -1
             return (scores[h] + steal, victim_rank, -h)
         action = max(options, key=key)
         h = HEX_INDEX[action.hex]
         verb = "hraje Rytíře a posílá" if kind is A.PlayKnight else "posílá"
-        board = pos.game.board
-        place = words.hex_label(board.terrains[h], board.numbers[h], "acc")
-        clause = f"{verb} zloděje na {place} ({action.hex})"
+        clause = f"{verb} zloděje na {pos.hex_label(h, 'acc')}"
         if action.victim:
             clause += f" a okrádá {words.player(action.victim, 'acc')}"
         if not because:
-            leader = pos.leader()
-            hurt = {pos.owner[n] for n in HEX_CORNERS[h]} - {None}
-            if leader in hurt:
-                because = "protože tím nejvíc škodí vedoucímu hráči"
-            elif hurt:
-                because = "protože tím škodí soupeřům a sobě ne"
-            else:
-                because = "protože jinde by škodil sám sobě"
+            because = _robber_because(pos, h, {HEX_INDEX[a.hex] for a in options})
         return Decision(action, sentence(me, clause, because))
 
     def _keep(self, pos: Position, legal: list[A.Action]) -> Decision:
@@ -552,7 +585,7 @@ class StrongBot:
             because = f"aby si nechal suroviny {words.BUILD_FOR[best.kind]}"
         else:
             because = "aby si nechal co nejužitečnější suroviny"
-        clause = words.describe(action)
+        clause = self._say(pos, action)
         if action.type == "give_back":
             opponent = pos.opponents[0]
             clause = f"vrací {words.player(opponent, 'dat')} {words.cards(action.cards)}"
@@ -561,23 +594,77 @@ class StrongBot:
     # -- end of a phase -----------------------------------------------------------------
 
     def _finish(self, pos: Position, legal: list[A.Action]) -> Decision:
-        game, me = pos.game, pos.me
+        me = pos.me
         end_trade = next((a for a in legal if isinstance(a, A.EndTrade)), None)
         if end_trade is not None:
             target = self._target(pos)
             if target is not None and not any(shortfall(pos.hand, target.cost)):
                 because = f"protože má suroviny {words.BUILD_FOR[target.kind]}"
+            elif not self.level.bank_trades and not self.level.offers:
+                because = "protože se raději spolehne na vlastní suroviny"
             else:
                 because = "protože výhodnou výměnu nenašel"
             return Decision(end_trade, sentence(me, "končí obchod", because))
-        end = self._pick(legal, A.EndTurn, game)
-        return Decision(end.action, sentence(me, "končí tah",
-                                             "protože už nemá suroviny na nic užitečného"))
+        end = next(a for a in legal if isinstance(a, A.EndTurn))
+        target = self._target(pos)
+        missing = shortfall(pos.hand, target.cost) if target is not None else []
+        if target is None:
+            because = "protože nemá kde stavět"
+        elif any(missing):
+            # Its plan, not its cards: the others do not see what it holds.
+            because = f"protože šetří {words.BUILD_FOR[target.kind]}"
+        else:
+            because = "protože tento tah už nic výhodného nenašel"
+        return Decision(end, sentence(me, "končí tah", because))
 
     @staticmethod
-    def _pick(legal: list[A.Action], kind: type, game: Game) -> Decision:
-        action = next(a for a in legal if isinstance(a, kind))
-        return Decision(action, plain_reason(game, action))
+    def _say(pos: Position, action: A.Action) -> str:
+        return words.describe(action, pos.game.board)
+
+
+def _spot_because(pos: Position, n: int) -> str:
+    """Why a settlement spot: facts about the spot (true at every level, noise or not)."""
+    new = [_GAINS[RESOURCES[r]] for r in pos.new_resources(n)]
+    dots = sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[n])
+    if new:
+        return f"protože odtud poprvé dostane {words.join(new)}"
+    if dots >= FREQUENT_DOTS:
+        return f"protože tam padají častá čísla ({dots} z 36 hodů)"
+    harbor = pos.node_harbor[n]
+    if harbor == GENERIC:
+        return "protože tam bude mít přístav 3:1"
+    if harbor >= 0:
+        return f"protože tam bude mít přístav 2:1 na {words.resource_word(RESOURCES[harbor], 1)}"
+    if dots:
+        return f"protože tamní čísla padnou v průměru {dots}krát z 36 hodů"
+    return "protože jiné volné místo nemá"
+
+
+def _city_because(pos: Position, n: int, cities: Sequence[A.Action]) -> str:
+    dots = sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[n] if pos.hex_res[h] >= 0)
+    best = max(sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[INTERSECTION_INDEX[a.node]]
+                   if pos.hex_res[h] >= 0) for a in cities)
+    if len(cities) > 1 and dots == best:
+        return f"protože tam vesnice vynáší nejčastěji ({dots} z 36 hodů)"
+    return f"protože město tam vynáší dvojnásobek ({dots} z 36 hodů)"
+
+
+def _robber_because(pos: Position, h: int, hexes: set[int]) -> str:
+    """Why this hex: whom it hurts, the leader by the points everybody sees named only when
+    that player leads alone."""
+    hurt = {pos.owner[n] for n in HEX_CORNERS[h]} & set(pos.opponents)
+    if pos.me in {pos.owner[n] for n in HEX_CORNERS[h]}:
+        if all(any(pos.owner[n] == pos.me for n in HEX_CORNERS[x]) for x in hexes):
+            return "protože na každém poli, kam smí, má i svou stavbu"
+        return "protože tím škodí soupeřům" if hurt else ""
+    leader = pos.public_leader()
+    if leader in hurt:
+        points = pos.public_points[leader]
+        return (f"protože tím škodí {words.player(leader, 'dat')}, který vede "
+                f"s {points} {'bodem' if points == 1 else 'body'}")
+    if hurt:
+        return "protože tím škodí soupeřům a sobě ne"
+    return "protože všude, kde stojí soupeři, by škodil i sám sobě"
 
 
 def _offers_this_turn(game: Game, me: str) -> set[tuple]:

@@ -5,7 +5,8 @@ and reaches Django the way a WSGI server hands it over (PATH_INFO decoded from t
 target), so "//[" is a path here, as it is for gunicorn, and not a URL with a host. The text
 includes what broke PostgreSQL or the validators before: NUL, "ß" and ligatures that grow
 when case-folded, stacks of combining marks and over-long input. Examples are derandomized in
-CI (the "ci" profile in tests/conftest.py).
+CI (the "ci" profile in tests/conftest.py), a few per route; HYPOTHESIS_PROFILE=dev runs
+many more.
 """
 
 import re
@@ -16,6 +17,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.conftest import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +89,7 @@ def test_every_route_is_covered():
 
 
 @pytest.mark.parametrize("route", ROUTES)
-@settings(max_examples=25, deadline=None,
+@settings(max_examples=examples(ci=6, dev=25), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), query=params, body=params)
 def test_no_route_answers_500(content, route, data, query, body):
@@ -98,7 +101,7 @@ def test_no_route_answers_500(content, route, data, query, body):
     assert response.status_code < 500, (url, body)
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(ci=30, dev=60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.lists(ugly, min_size=1, max_size=4))
 def test_random_paths_never_answer_500(content, path):

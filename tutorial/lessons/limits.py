@@ -11,21 +11,33 @@ the lesson from here) is always let through, limit or not, and after a typo spre
 pupil with the right code waits at most one interval; everyone after them walks straight in.
 ``scripts/guessing.py`` prints what this means for a guesser.
 
-Passwords. Failed logins (teachers' page and the site admin) are counted per username at an
-address, per address (one guesser trying many names) and per username (many addresses
-trying one name, with a higher limit so that locking a teacher out takes real effort); any
-of them over its limit refuses the attempt before the password is checked.
+Passwords (teachers' page and the site admin), after OWASP's "device cookies". A browser
+that signed in successfully before carries a signed cookie naming that username and a random
+nonce; with it, only that browser's own failures count (``LOGIN_LIMIT_PER_DEVICE`` per
+window, then that browser alone is refused), so nobody else's guessing can lock the teacher
+out of their own browser. Any other attempt is untrusted: failures are counted per username
+at an address and per username (many addresses trying one name, with a higher limit), and
+either over its limit refuses the attempt; per address (one guesser trying many names, e.g.
+a pupil behind the school's one address) the limit only slows: beyond it the address may
+have one password checked per ``LOGIN_SLOW_INTERVAL`` seconds, so a new browser with the
+right password waits that long at most. A refused attempt never reaches the password
+hasher: the view asks :func:`login_wait` before it binds the form.
 """
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
+from tutorial import pages
 from tutorial.lessons import classroom
 from tutorial.models import Attempt, ClassSession
 
@@ -34,6 +46,9 @@ KNOWN = "known"  # scope: "address|code", a code this address has used rightfull
 KNOWN_FOR = timedelta(days=1)
 
 LOGIN_PAIR, LOGIN_USER, LOGIN_ADDRESS = "login", "login-user", "login-address"
+LOGIN_DEVICE = "login-device"  # key: the nonce of a device cookie
+DEVICE_SALT = "tutorial.lessons.limits.device"
+DEVICE_NAMES = 5  # usernames one browser remembers (a shared staff-room PC)
 
 
 class Slowed(Exception):
@@ -70,7 +85,7 @@ def open_code(address: str, code: str) -> ClassSession | None:
     session = classroom.find_session(code)
     if session is not None and knows(address, session.code):
         return session
-    wait = _wait(address, GuessLimit.from_settings())
+    wait = _wait(GUESS, address, GuessLimit.from_settings())
     if wait:
         raise Slowed(wait)
     if session is None:
@@ -80,10 +95,10 @@ def open_code(address: str, code: str) -> ClassSession | None:
     return session
 
 
-def _wait(address: str, rule: GuessLimit) -> int:
+def _wait(scope: str, address: str, rule: GuessLimit) -> int:
     """Seconds this address must wait before its next check (0: go ahead)."""
     now = timezone.now()
-    recent = Attempt.objects.filter(scope=GUESS, key=safe_key(address),
+    recent = Attempt.objects.filter(scope=scope, key=safe_key(address),
                                     created__gte=now - timedelta(seconds=rule.window))
     if recent.count() < rule.limit:
         return 0
@@ -105,24 +120,117 @@ def remember_code(address: str, code: str) -> None:
 
 # --- passwords ---------------------------------------------------------------------------
 
-def _login_keys(username: str, address: str) -> list[tuple[str, str, int]]:
-    name = safe_key(unicodedata.normalize("NFKC", username or "").strip().casefold())
-    return [(LOGIN_PAIR, safe_key(f"{name}|{address}"), settings.LOGIN_LIMIT_PER_USER_AT_ADDRESS),
-            (LOGIN_ADDRESS, safe_key(address), settings.LOGIN_LIMIT_PER_ADDRESS),
-            (LOGIN_USER, name, settings.LOGIN_LIMIT_PER_USER)]
+def _name(username: str) -> str:
+    return safe_key(unicodedata.normalize("NFKC", username or "").strip().casefold())
 
 
-def login_blocked(username: str, address: str) -> bool:
-    window = timedelta(seconds=settings.LOGIN_LIMIT_WINDOW)
-    return any(classroom.too_many(scope, key, limit, window)
-               for scope, key, limit in _login_keys(username, address))
+def _devices(request: HttpRequest) -> list[list[str]]:
+    """The [name, nonce] pairs of this browser's device cookie (none if forged or old)."""
+    raw = request.COOKIES.get(settings.LOGIN_DEVICE_COOKIE, "")
+    if not raw:
+        return []
+    try:
+        value = signing.loads(raw, salt=DEVICE_SALT, max_age=settings.LOGIN_DEVICE_AGE)
+    except signing.BadSignature:
+        return []
+    if not isinstance(value, list):
+        return []
+    return [pair for pair in value if isinstance(pair, list) and len(pair) == 2
+            and all(isinstance(part, str) for part in pair)]
 
 
-def login_failed(username: str, address: str) -> None:
-    for scope, key, _ in _login_keys(username, address):
+def _device_nonce(request: HttpRequest, name: str) -> str | None:
+    return next((nonce for known, nonce in _devices(request) if known == name), None)
+
+
+def login_wait(request: HttpRequest, username: str) -> int:
+    """Seconds before this sign-in may be checked (0: check the password now)."""
+    name, address = _name(username), pages.client_ip(request)
+    window = settings.LOGIN_LIMIT_WINDOW
+    span = timedelta(seconds=window)
+    nonce = _device_nonce(request, name)
+    if nonce is not None:
+        return window if classroom.too_many(LOGIN_DEVICE, nonce, settings.LOGIN_LIMIT_PER_DEVICE,
+                                            span) else 0
+    if (classroom.too_many(LOGIN_PAIR, safe_key(f"{name}|{address}"),
+                           settings.LOGIN_LIMIT_PER_USER_AT_ADDRESS, span)
+            or classroom.too_many(LOGIN_USER, name, settings.LOGIN_LIMIT_PER_USER, span)):
+        return window
+    return _wait(LOGIN_ADDRESS, address, GuessLimit(
+        settings.LOGIN_LIMIT_PER_ADDRESS, window, settings.LOGIN_SLOW_INTERVAL))
+
+
+def _note_sign_in(sender, request=None, user=None, **kwargs) -> None:
+    if request is not None and user is not None:
+        request.signed_in_as = _name(user.get_username())
+
+
+user_logged_in.connect(_note_sign_in, dispatch_uid="tutorial.lessons.limits.sign_in")
+
+
+def login_checked(request: HttpRequest, response: HttpResponse, username: str) -> None:
+    """Count a checked sign-in: a failure against its keys; a success clears this browser's
+    failures and gives it (a fresh) device cookie for this username. Success is this very
+    request signing this name in (whoever was signed in before does not count)."""
+    name, address = _name(username), pages.client_ip(request)
+    nonce = _device_nonce(request, name)
+    if getattr(request, "signed_in_as", None) != name:
+        if nonce is not None:
+            classroom.record_failure(LOGIN_DEVICE, nonce)
+            return
+        for scope, key in ((LOGIN_PAIR, f"{name}|{address}"), (LOGIN_ADDRESS, address),
+                           (LOGIN_USER, name)):
+            classroom.record_failure(scope, safe_key(key))
+        return
+    classroom.clear_failures(LOGIN_PAIR, safe_key(f"{name}|{address}"))
+    if nonce is not None:
+        classroom.clear_failures(LOGIN_DEVICE, nonce)
+    others = [pair for pair in _devices(request) if pair[0] != name]
+    devices = [[name, secrets.token_urlsafe(16)], *others][:DEVICE_NAMES]
+    response.set_cookie(
+        settings.LOGIN_DEVICE_COOKIE, signing.dumps(devices, salt=DEVICE_SALT),
+        max_age=settings.LOGIN_DEVICE_AGE, secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True, samesite="Lax")
+
+
+def wait_text(seconds: int) -> str:
+    """'Zkuste to znovu za 20 s.' / '… za 15 min.'"""
+    if seconds < 60:
+        return f"Zkuste to znovu za {seconds} s."
+    return f"Zkuste to znovu za {(seconds + 59) // 60} min."
+
+
+# --- password reset ------------------------------------------------------------------------
+# Every request counts, whether or not the e-mail has an account: a refusal says nothing
+# about it. Per address (a school asks for a few new passwords an hour) and per e-mail (no
+# inbox is flooded, whoever asks).
+
+RESET_ADDRESS, RESET_EMAIL = "reset-address", "reset-email"
+
+
+def _full_for(scope: str, key: str, limit: int, window: int) -> int:
+    """Seconds until the key is under its limit again (0: it is now)."""
+    since = timezone.now() - timedelta(seconds=window)
+    recent = Attempt.objects.filter(scope=scope, key=key, created__gte=since)
+    if recent.count() < limit:
+        return 0
+    oldest = recent.order_by("created").values_list("created", flat=True).first()
+    return max(1, int((oldest - since).total_seconds() + 0.999))
+
+
+def _reset_keys(request: HttpRequest, email: str | None) -> list[tuple[str, str, int]]:
+    keys = [(RESET_ADDRESS, safe_key(pages.client_ip(request)), settings.RESET_LIMIT_PER_ADDRESS)]
+    if email is not None:
+        keys.append((RESET_EMAIL, _name(email), settings.RESET_LIMIT_PER_EMAIL))
+    return keys
+
+
+def reset_wait(request: HttpRequest, email: str | None = None) -> int:
+    """Seconds before this address (and this e-mail, when given) may ask for a link again."""
+    return max(_full_for(scope, key, limit, settings.RESET_LIMIT_WINDOW)
+               for scope, key, limit in _reset_keys(request, email))
+
+
+def reset_asked(request: HttpRequest, email: str) -> None:
+    for scope, key, _ in _reset_keys(request, email):
         classroom.record_failure(scope, key)
-
-
-def login_succeeded(username: str, address: str) -> None:
-    scope, key, _ = _login_keys(username, address)[0]
-    classroom.clear_failures(scope, key)

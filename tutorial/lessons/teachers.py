@@ -32,23 +32,21 @@ teacher_required = login_required(login_url=reverse_lazy("lessons:login"))
 
 
 class LimitedLogin:
-    """Django's login with limits (tutorial/lessons/limits.py): too many failures for the
-    username or from the address refuse the attempt before the password is checked. (The
+    """Django's login with limits (tutorial/lessons/limits.py): a refused attempt is
+    answered before the form is bound, so its password never reaches the hasher. (The
     admin's sign-in, config.views.admin_login, applies the same limits.)"""
 
     def post(self, request, *args, **kwargs):
         username = str(request.POST.get("username", ""))[:150]
-        address = pages.client_ip(request)
-        if limits.login_blocked(username, address):
-            form = self.get_form()
-            form.errors.clear()
-            context = self.get_context_data(form=form, locked=True)
-            return self.render_to_response(context, status=429)
+        wait = limits.login_wait(request, username)
+        if wait:
+            form = self.get_form_class()(request, initial={"username": username})
+            context = self.get_context_data(form=form, locked=limits.wait_text(wait))
+            response = self.render_to_response(context, status=429)
+            response["Retry-After"] = str(wait)
+            return response
         response = super().post(request, *args, **kwargs)
-        if request.user.is_authenticated:
-            limits.login_succeeded(username, address)
-        else:
-            limits.login_failed(username, address)
+        limits.login_checked(request, response, username)
         return response
 
 

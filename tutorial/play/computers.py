@@ -14,8 +14,9 @@ from tutorial.play.flow import Decide, Setup
 
 
 def seat(setup: Setup) -> dict[str, StrongBot]:
-    """A bot for every computer player, seeded by the game's seed and the seat."""
-    return {color: StrongBot(seed=setup.seed * 10 + seat)
+    """A bot for every computer player at its level, seeded by the game's seed and the
+    seat."""
+    return {color: StrongBot(seed=setup.seed * 10 + seat, level=setup.level_of(color))
             for seat, color in enumerate(setup.players) if color in setup.computers}
 
 

@@ -37,6 +37,9 @@ class Setup:
     longest_road_tie: str = "aside"
     combined_trade_build: bool = False
     deck: tuple[str, ...] | None = None  # an explicit deck (a game started from the example)
+    # The computer players' levels (engine.bots.levels), in the order of ``computers``;
+    # games stored before levels existed play "silny", as they did.
+    levels: tuple[str, ...] = ()
 
     @property
     def rules(self) -> Rules:
@@ -48,11 +51,17 @@ class Setup:
     def computers(self) -> tuple[str, ...]:
         return tuple(c for c in self.players if c not in self.people)
 
+    def level_of(self, color: str) -> str:
+        """The level of a computer player ("zacatecnik", "pokrocily", "silny")."""
+        index = self.computers.index(color)
+        return self.levels[index] if index < len(self.levels) else "silny"
+
     def to_json(self) -> dict:
         return {"players": list(self.players), "people": list(self.people), "plan": self.plan,
                 "seed": self.seed, "longest_road_tie": self.longest_road_tie,
                 "combined_trade_build": self.combined_trade_build,
-                "deck": list(self.deck) if self.deck is not None else None}
+                "deck": list(self.deck) if self.deck is not None else None,
+                "levels": list(self.levels)}
 
     @classmethod
     def from_json(cls, d: dict) -> Setup:
@@ -60,7 +69,8 @@ class Setup:
         return cls(players=tuple(d["players"]), people=tuple(d["people"]), plan=d["plan"],
                    seed=int(d["seed"]), longest_road_tie=d.get("longest_road_tie", "aside"),
                    combined_trade_build=bool(d.get("combined_trade_build")),
-                   deck=tuple(deck) if deck is not None else None)
+                   deck=tuple(deck) if deck is not None else None,
+                   levels=tuple(d.get("levels") or ()))
 
 
 @dataclass

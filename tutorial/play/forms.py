@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from engine.bots.levels import DEFAULT_LEVEL, LEVELS
 from tutorial.play import flow
 
 _NUMBER = {"required": "Vyplňte prosím toto pole.", "invalid": "Zadejte celé číslo.",
@@ -33,6 +34,18 @@ class NewGameForm(forms.Form):
         error_messages={"invalid_choice": "Taková volba není."})
     spojena_faze = forms.BooleanField(label="Kombinovaná fáze obchodu a stavění",
                                       required=False)
+    # The computer players' levels, in their seats' order (after the people's seats).
+    uroven_1, uroven_2, uroven_3, uroven_4 = (
+        forms.ChoiceField(
+            label=f"Síla {n}. počítačového hráče", required=False, initial=DEFAULT_LEVEL,
+            choices=[(key, level.name) for key, level in LEVELS.items()],
+            error_messages={"invalid_choice": "Takovou sílu počítačového hráče neznáme."},
+            help_text=("Začátečník staví, co zrovna může, a neobchoduje; pokročilý plánuje"
+                       " a mění se zámořím; silný hraje naplno, obchoduje i s ostatními."
+                       " 1. počítačový hráč hraje hned po lidech; síla hráče, který ve"
+                       " hře není, se nepoužije.")
+            if n == 1 else "")
+        for n in range(1, 5))
 
     def clean(self):
         data = super().clean()
@@ -49,4 +62,6 @@ class NewGameForm(forms.Form):
             seed=data["seed"] if data.get("seed") is not None else seed,
             longest_road_tie=data.get("remiza_cesty") or "aside",
             combined_trade_build=bool(data.get("spojena_faze")),
+            levels=tuple(data.get(f"uroven_{n}") or DEFAULT_LEVEL
+                         for n in range(1, 1 + data["hraci"] - data["lide"])),
         )

@@ -28,6 +28,8 @@ class Command(BaseCommand):
         User = get_user_model()
         if User.objects.filter(username=username).exists():
             raise CommandError(f"Uživatel „{username}“ už existuje.")
+        if email and User.objects.filter(email__iexact=email).exists():
+            raise CommandError(f"E-mail „{email}“ už patří jinému účtu (jeden e-mail, jeden účet).")
         password = os.environ.get("DJANGO_TEACHER_PASSWORD", "") if no_input else self._ask()
         if not password:
             raise CommandError("Heslo chybí (při --no-input ho dejte do DJANGO_TEACHER_PASSWORD).")

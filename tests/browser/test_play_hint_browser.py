@@ -1,0 +1,29 @@
+"""'Co bych hrál já?' on a 360 px phone: with htmx the hint replaces the link in place, where
+the person tapped; the page does not change."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_hint_swaps_in_where_the_person_tapped(live_server, page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/hrat/")
+    page.fill("#id_seed", "3")
+    page.click("text=Začít hru")
+    expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
+    game_url = page.url
+    page.click("text=Hodit kostkami")
+    expect(page.locator(".play-status")).to_contain_text("Fáze: obchod")
+    expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
+    page.locator("#play-hint a", has_text="Co bych hrál já?").click()
+    hint = page.locator("#play-hint")
+    expect(hint).to_contain_text(re.compile(r"Co bych hrál já\? Oranžový .+, (protože|aby) "))
+    expect(hint).to_contain_text("jen jejich počet")
+    expect(hint).to_be_in_viewport()
+    assert page.url == game_url
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
