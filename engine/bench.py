@@ -180,7 +180,8 @@ def bench_levels(games: int, seed: int = 0, players: int = 4) -> list[tuple[str,
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=8.0,
-                        help="time budget per engine (default 8 s; 16 s in all with catanatron)")
+                        help="time budget per engine and pair (default 8 s; with catanatron "
+                             "and 3 pairs 48 s in all)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--without-domestic-trades", action="store_true",
                         help="random players never trade with each other (as in catanatron)")
@@ -234,6 +235,7 @@ def main(argv: list[str] | None = None) -> None:
               f" pairs={len(ratios)}")
     print(f"engine games_per_s={games / elapsed:.3f} decisions_per_s={decisions / elapsed:.1f} "
           f"games={games}")
+
 
 if __name__ == "__main__":
     main()
