@@ -504,9 +504,29 @@ class Game(Position):
     def _produce(self, total: int) -> Produced:
         """Suroviny – výnosy: 1 card per settlement, 2 per city; the robber's hex yields
         nothing; a resource the bank cannot pay to everyone goes to nobody."""
-        producers = self._production_cache.get(total)
-        if producers is None:
-            producers = self._production_cache[total] = self._producers(total)
+        found = self._production_cache.get(total)
+        if found is None:
+            found = self._production_cache[total] = self._producers(total)
+        producers, yields, need = found
+        bank = self._bank
+        if (self._robber_hex in self.board.number_hexes[total]
+                or any(need[r] > bank[r] for r in range(5))):
+            return self._produce_with_losses(producers)
+        # The common case: nothing under the robber, the bank pays everyone.
+        hands, colors = self._hands, self._colors
+        gains: dict[str, dict[str, int]] = {}
+        for q, row in yields:
+            hand = hands[q]
+            got = gains[colors[q]] = {}
+            for r, k in row:
+                hand[r] += k
+                bank[r] -= k
+                got[RESOURCES[r]] = k
+        return Produced(gains, [], [])
+
+    def _produce_with_losses(self, producers: tuple) -> Produced:
+        """Production when the robber stands on a hex of the number or the bank runs
+        short of a resource."""
         colors, robber = self._colors, self._robber_hex
         demand: dict[int, list[int]] = {}   # seat -> five counts, for seats that get any
         need = [0, 0, 0, 0, 0]
@@ -541,16 +561,26 @@ class Game(Position):
                     got[RESOURCES[r]] = k
         return Produced(gains, blocked, [RESOURCES[r] for r in shortage if need[r]])
 
-    def _producers(self, total: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
-        """The hexes numbered ``total``: (hex, resource, ((seat, 1 or 2), ...)) for each
-        player's building at its corners (Katan pro dva's neutrals never produce)."""
+    def _producers(self, total: int) -> tuple[tuple, tuple, tuple[int, ...]]:
+        """What a roll of ``total`` yields as the buildings stand: the hexes with that
+        number as (hex, resource, ((seat, 1 or 2), ...)) for each player's building at its
+        corners (Katan pro dva's neutrals never produce); then, with nobody robbed, the
+        yields ((seat, ((resource, n), ...)), ...) in seat order and the need per resource."""
         n = self._player_count
         owner, level = self._node_owner, self._node_level
         resources = self.board.hex_resource
-        return tuple(
+        producers = tuple(
             (h, resources[h], tuple((owner[node], level[node]) for node in HEX_CORNERS[h]
                                     if 0 <= owner[node] < n))
             for h in self.board.number_hexes[total])
+        demand = [[0] * 5 for _ in range(n)]
+        for _, r, owners in producers:
+            for o, k in owners:
+                demand[o][r] += k
+        yields = tuple((q, tuple((r, k) for r, k in enumerate(row) if k))
+                       for q, row in enumerate(demand) if any(row))
+        need = tuple(sum(row[r] for row in demand) for r in range(5))
+        return producers, yields, need
 
     def _do_discard(self, p: int, a: Discard) -> list:
         cards = resource_counts(a.cards)

@@ -44,6 +44,7 @@ from .topology import (
     HEX_CORNERS,
     HEX_IDS,
     HEX_INDEX,
+    INTERSECTION_HEXES,
     INTERSECTION_IDS,
     INTERSECTION_NEIGHBORS,
     INTERSECTION_PATHS,
@@ -116,7 +117,7 @@ class Position:
         "_offer",            # Offer or None
         "_rolls",            # rolls made in this turn
         "_first_roll_total",
-        # Derived, not state: the buildings at the hexes of each roll total. A new dict
+        # Derived, not state: what each roll total yields (Game._producers). A new dict
         # replaces it whenever a building goes up, so a copy may share it.
         "_production_cache",
     )
@@ -366,7 +367,7 @@ class Position:
     def _put_settlement(self, p: int, node: int, fresh: bool) -> None:
         self._node_owner[node] = p
         self._node_level[node] = 1
-        self._production_cache = {}
+        self._forget_production(node)
         self._settlements[p].append(node)
         blocked = self._blocked
         blocked[node] = True
@@ -382,9 +383,18 @@ class Position:
 
     def _put_city(self, p: int, node: int) -> None:
         self._node_level[node] = 2
-        self._production_cache = {}
+        self._forget_production(node)
         self._settlements[p].remove(node)
         self._cities[p].append(node)
+
+    def _forget_production(self, node: int) -> None:
+        """A building changed at ``node``: what the numbers of its hexes yield is stale.
+        The cache is replaced, not changed, since copies of the game share it."""
+        cache = self._production_cache
+        if cache:
+            numbers = self.board.numbers
+            stale = [numbers[h] for h in INTERSECTION_HEXES[node]]
+            self._production_cache = {t: v for t, v in cache.items() if t not in stale}
 
     def _put_road(self, p: int, path: int) -> None:
         self._path_owner[path] = p
