@@ -390,11 +390,10 @@ class Position:
     def _forget_production(self, node: int) -> None:
         """A building changed at ``node``: what the numbers of its hexes yield is stale.
         The cache is replaced, not changed, since copies of the game share it."""
-        cache = self._production_cache
-        if cache:
-            numbers = self.board.numbers
-            stale = [numbers[h] for h in INTERSECTION_HEXES[node]]
-            self._production_cache = {t: v for t, v in cache.items() if t not in stale}
+        numbers = self.board.numbers
+        stale = [numbers[h] for h in INTERSECTION_HEXES[node]]
+        self._production_cache = {t: v for t, v in self._production_cache.items()
+                                  if t not in stale}
 
     def _put_road(self, p: int, path: int) -> None:
         self._path_owner[path] = p

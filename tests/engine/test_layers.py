@@ -132,3 +132,24 @@ def test_the_position_layer_reads_without_the_game():
         assert loaded.points(color) == game.points(color)
         assert loaded.legal_road_spots(color) == game.legal_road_spots(color)
         assert loaded.road_length(color) == game.road_length(color)
+
+
+def test_a_copy_that_builds_does_not_change_what_the_original_produces():
+    """Copies share what each roll total yields until one of them builds; a settlement put
+    up in the copy must not pay out in the original."""
+    from engine.topology import HEX_CORNERS, HEX_IDS, INTERSECTION_IDS
+
+    game = sandbox()
+    board = game.board
+    h = next(i for i, number in enumerate(board.numbers) if number not in (None, 7))
+    total = board.numbers[h]
+    dice = (total - 1, 1) if total <= 7 else (6, total - 6)
+    if game.robber == HEX_IDS[h]:
+        game.set_robber(next(x for x in HEX_IDS if x != HEX_IDS[h]))
+    game.set_current("orange", "roll")
+    copy = game.copy()
+    copy.place_settlement("red", INTERSECTION_IDS[HEX_CORNERS[h][0]])
+    assert copy.apply(actions.RollDice("orange", dice))[1].to_json()["gains"]
+    events = game.apply(actions.RollDice("orange", dice))
+    assert events[1].to_json()["gains"] == {}
+    assert game.hand("red") == hand()
