@@ -1,26 +1,31 @@
-"""Search over the Almanach, tolerant of the way people type. Pure Python, no Django.
+"""Search over the Almanach: a player's question answered by the passage that answers it.
+Pure Python, no Django.
 
-A query word matches an entry's word when one of their *keys* is equal. The keys of a word
-are its folded form (lower case, no diacritics), its folded lemma (simplemma) and a light
-stem, so "zloděje", "zlodeje" and "Zloděj" meet. On top of that:
+The unit of search is the passage (a paragraph, list item or card text: one line of an entry's
+plain text), each with its entry and anchor; a result is an entry with its best passage, and
+the snippet is that passage's answering sentence(s).
+
+A query word matches a passage's word when one of their *keys* is equal. The keys of a word
+are its folded form (lower case, no diacritics), the folded lemmas of the words the index has
+seen in that folded form (simplemma, at build time) and a light stem, so "zloděje", "zlodeje"
+and "Zloděj" meet. On top of that:
 
 - the last word also matches as a prefix (as-you-type), longer words also with typos
-  (1 edit for 5-7 letters, 2 for 8+; Damerau-Levenshtein on folded words);
+  (1 edit for 5-7 letters, 2 for 8+; optimal string alignment on folded words);
 - synonyms: each entry's aliases are a field of their own, and a word-level table
   (synonyma.toml) rewrites players' words into the Almanach's (osada → vesnice);
-- stop words ("kolik", "při", "je") are dropped, rare words weigh more (IDF).
+- question words and filler ("kolik", "můžu", "co když") are dropped, rare words weigh more
+  (IDF over passages);
+- the frequent questions (Časté otázky) are matched too: a query close to one of them, or to a
+  player's phrasing of it, lifts the passage its answer quotes.
 
-Ranking: a word in the headword counts most, then in an alias, then in the text
-(BM25-like); entries whose headword or an alias the query covers completely go up.
+A passage scores by its own words, its entry's headword and aliases and its section heading;
+the share of the query's words it holds counts most. A page about a variant (Katan pro dva,
+the differences between editions) and another edition's box win only when the query names
+them or nothing else answers.
 
-Snippets answer the question: each sentence of a hit is scored by the query words it holds
-(rare words weigh more, all of the query's words more than some, words next to each other
-as in the query more than scattered ones, the next sentence's words at half weight), and the
-snippet is the best sentence with its neighbours in the same passage. A query that only names
-an entry gets the entry's opening; the site's own words (headings, "Popis kostek:") are never
-a snippet; a sentence from another edition's box says which edition. A hit knows its passage
-(the anchor), so the result links to the very paragraph; mark() puts the same <mark>s into
-the entry's HTML.
+Everything the ranking needs is exported by offline_index() and ranked the same way by
+static/js/offline-search.js; tests/browser/test_offline_browser.py compares the two.
 
 Build a SearchIndex once from Documents and call search() on it; `python -m almanach.bench`
 prints the time per query and how often the first snippet answers.
@@ -49,21 +54,49 @@ MAX_QUERY_LENGTH = 200
 HIGHLIGHT_PARAMETER = "zvyraznit"
 SYNONYMS_PATH = Path(__file__).resolve().parent / "synonyma.toml"
 
-# Field weights: headword ≫ aliases > text.
-HEADWORD_WEIGHT = 4.0
-ALIAS_WEIGHT = 2.5
-TEXT_WEIGHT = 1.0
-# Match qualities of a query key: the word as typed, its lemma, its stem, a prefix, a typo.
-EXACT, LEMMA, STEM = 1.0, 0.9, 0.8
-TYPO_1, TYPO_2 = 0.7, 0.5
-SYNONYM_REWRITE = 0.95
-# The query is exactly an entry's headword or one of its aliases (in any word forms).
-EXACT_NAME_BONUS = 1.5
-# Results scoring under this share of the best one are noise, not answers.
-RELATIVE_CUTOFF = 0.06
+# The ranking's numbers; offline_index() hands them to the offline search.
+WEIGHTS = {
+    # Fields of a passage: its own text, its entry's headword and aliases, its section heading.
+    "text": 1.0,
+    "headword": 1.2,
+    "alias": 0.4,
+    "heading": 1.0,
+    # A frequent question close to the query lifts the passage its answer quotes.
+    "question": 5.0,
+    # Match qualities of a query key: the word as typed, its lemma, its stem, a typo.
+    "exact": 1.0,
+    "lemma": 0.9,
+    "stem": 0.8,
+    "typo1": 0.7,
+    "typo2": 0.5,
+    "synonym": 0.95,
+    # The query is exactly an entry's headword or one of its aliases (in any word forms).
+    "name_bonus": 1.5,
+    # A query word found only in the entry's names counts this much towards the share of the
+    # query's words a passage holds (found in the passage or its heading: 1).
+    "name_credit": 1.0,
+    # A variant page or another edition's box the query does not name.
+    "variant": 0.45,
+    "overview": 0.5,  # the other booklet's overview (Pravidla hry v kostce)
+    "edition": 0.5,
+    # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
+    "quantity": 1.5,
+    # The query holds all the words of an entry's headword or of one of its aliases.
+    "named": 1.3,
+    # Results scoring under this share of the best one are noise, not answers.
+    "cutoff": 0.06,
+    # BM25 saturation of a word's count in a passage.
+    "k1": 1.2,
+    "b": 0.3,
+}
+W = WEIGHTS
+# Pages about another way to play or about the editions: the query has to ask for them.
+VARIANT_PAGES = ("katan-pro-dva", "rozdily-mezi-vydanimi")
+# Another booklet's rules retold in full (002): a little behind the Almanach's own entries.
+OVERVIEW_PAGES = ("pravidla-hry-v-kostce",)
+
 # Snippets: a sentence's words next to each other as in the query count this much extra,
-# the next sentence's words this much of their weight. A heading or the site's own note
-# ("Popis kostek:") only leads to an answer; it is never the snippet for its words.
+# the next sentence's words this much of their weight.
 ADJACENT_BONUS = 0.5
 NEXT_SENTENCE_FACTOR = 0.5
 # A question ("kolik je přístavů") wants a sentence, even when its other words only name
@@ -77,6 +110,11 @@ QUESTION_WORDS = frozenset(
 # "Kolik…?" asks for a number: a sentence with a figure in it answers more likely.
 QUANTITY_WORDS = frozenset({"kolik", "kolikrat", "pocet", "many", "much"})
 QUANTITY_FACTOR = 1.5
+# Words that ask for another edition's text (folded).
+EDITION_WORDS = frozenset(
+    "001 002 004 vydani vydanim vydanich edice edici kompaktni kompaktnich digitalni "
+    "digitalnim slovnicek verze verzi starsi starsim".split()
+)
 SNIPPET_WIDTH = 240  # at most, in characters
 SNIPPET_MIN = 110  # a shorter best sentence takes its neighbours in the passage along
 
@@ -86,14 +124,19 @@ MESSAGE_TOO_LONG = (
 )
 MESSAGE_NO_WORDS = "V dotazu není žádné slovo. Zkuste napsat třeba „zloděj“ nebo „přístav“."
 
-# Folded; compared with a word's fold and with its folded lemma.
+# Folded; compared with a word's fold and with its folded lemmas. Question words and filler
+# carry the question's intent, not its subject.
 STOP_WORDS = frozenset(
     """
     a aby abych ale ani at az bez by byt co ci do i jak jaky jaka jake jako je jen jeho jeji
     jsem jsi jsou k kam kde kdo kdy kdyz ke kolik kolikrat ktery ktera ktere kteri lze mam
     mi mit mne moci muj muset musim muze muzu na nad nebo neni o od po pod pro proc pri s se
     si smet smim smi so ta tak take ten tento to tu u uz v ve vsak z za ze zda jit jde dat
-    da mozne mozno potreba treba nejak neco nekdo co cim kym hned
+    da mozne mozno potreba treba nejak neco nekdo cim kym hned
+    muzou muzeme muzete mohu mohou mohl mohla musis musime musite musej maji mas mame
+    smis smime smite smeji smeju jde jdou slo sel dela delat udelat stane stava je jsou
+    byl byla bylo budu bude budou jestli zda zdali proc nebo anebo ci prosim vlastne teda tedy
+    porad jeste taky tez vubec presne normalne treba ok okay hele pls pak potom
     the a an of to in on is are how what when can do i my for with does
     """.split()
 )
@@ -128,6 +171,19 @@ class Document:
     anchors: tuple[str, ...] = ()
     asides: frozenset[int] = frozenset()  # lines that only lead to the text: headings, notes
     editions: tuple[tuple[int, str], ...] = ()  # (line, box label) of other editions' lines
+    headings: frozenset[int] = frozenset()  # lines that are sub-headings
+
+
+@dataclass(frozen=True)
+class Question:
+    """A frequent question as the search sees it: the site's wording, players' phrasings and
+    the quotations (entry slug, exact text) that answer it."""
+
+    id: str
+    text: str
+    phrasings: tuple[str, ...]
+    answers: tuple[tuple[str, str], ...]
+    url: str = ""
 
 
 @dataclass
@@ -138,6 +194,8 @@ class Hit:
     snippet: str  # the same as plain text
     anchor: str = ""  # the id of the snippet's passage on the entry's page
     query: str = ""
+    line: int = 0  # the passage (line of the entry's text)
+    question: Question | None = None  # the frequent question that led here, if one did
 
     @property
     def slug(self) -> str:
@@ -198,16 +256,17 @@ def _stem(folded: str) -> str:
 
 @lru_cache(maxsize=50_000)
 def word_keys(word: str) -> dict[str, float]:
-    """The keys of one word (lower case, as written) with their match quality."""
+    """The keys of one word (lower case, as written) with their match quality, straight from
+    simplemma: for marking words on an entry page."""
     folded = fold(word)
-    keys = {folded: EXACT}
-    for key, quality in ((_lemma(word), LEMMA), (_stem(folded), STEM)):
+    keys = {folded: W["exact"]}
+    for key, quality in ((_lemma(word), W["lemma"]), (_stem(folded), W["stem"])):
         keys.setdefault(key, quality)
     return keys
 
 
-def _is_stop(word: str) -> bool:
-    return fold(word) in STOP_WORDS or _lemma(word) in STOP_WORDS
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
 
 
 def _deletes(word: str, depth: int) -> set[str]:
@@ -262,45 +321,112 @@ class _Asked:
 
 @dataclass
 class _Analysed:
-    """One document, tokenised once at build time."""
+    """One document, tokenised once at build time (for its snippets)."""
 
-    headword_keys: list[set[str]]  # one key set per content word of the headword
-    alias_keys: list[list[set[str]]]  # per alias, per content word
     tokens: list[tuple[int, int, frozenset[str]]]  # text words: start, end, keys
-    length: int
     sentences: list[tuple[int, int, int]]  # start, end, line (passage) number
     token_sentence: list[int]  # the sentence of each token
     keys: frozenset[str]  # every key of the text
     positions: dict[str, list[int]]  # key -> the tokens that have it
     figures: list[int]  # the tokens that are numbers
+    line_starts: list[int]  # the offset of each line in the text
+
+
+@dataclass
+class _Passage:
+    document: int
+    line: int
+    length: int  # words
+    eligible: bool  # can be a result (not a heading or the site's own words)
+    edition: bool  # in another edition's box
+    section: int  # the passage of its sub-heading, or -1
+    figure: bool = False  # holds a number
+
+
+@dataclass
+class _Phrasing:
+    question: int
+    keys: list[set[str]]  # per content word
+
 
 class SearchIndex:
-    def __init__(self, documents: Iterable[Document], synonyms: dict[str, list[str]] | None = None):
+    def __init__(self, documents: Iterable[Document], synonyms: dict[str, list[str]] | None = None,
+                 questions: Iterable[Question] = ()):
         self.documents = list(documents)
+        self.questions = list(questions)
+        synonyms = load_synonyms() if synonyms is None else synonyms
+
+        # Lemmas first: a word's keys are the same wherever it occurs, query included.
+        self._lemmas: dict[str, list[str]] = {}
+        seen: dict[str, set[str]] = defaultdict(set)
+        for text in self._all_texts(synonyms):
+            for word in _words(text):
+                seen[fold(word)].add(_lemma(word))
+        for folded, lemmas in seen.items():
+            lemmas.discard(folded)
+            if lemmas:
+                self._lemmas[folded] = sorted(lemmas)
+
         self._synonyms: dict[tuple[str, ...], list[list[str]]] = {}
-        for phrase, targets in (load_synonyms() if synonyms is None else synonyms).items():
+        for phrase, targets in synonyms.items():
             self._add_synonym(phrase, targets)
 
-        self._headword: dict[str, set[int]] = defaultdict(set)
+        self._passages: list[_Passage] = []
+        self._first_passage: list[int] = []  # per document
+        self._text: dict[str, dict[int, int]] = defaultdict(dict)  # key -> passage -> count
+        self._headword: dict[str, set[int]] = defaultdict(set)  # key -> documents
         self._alias: dict[str, set[int]] = defaultdict(set)
-        self._text: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-        self._analysed: list[_Analysed] = []
+        self._headword_parts: list[list[set[str]]] = []
+        self._alias_parts: list[list[list[set[str]]]] = []
         self._names: dict[frozenset[str], set[int]] = defaultdict(set)  # see _signature
         self._words: set[str] = set()  # folded words and lemmas: targets of prefixes and typos
-        # A query word typed without diacritics meets the lemma of the text's word this way.
-        self._lemmas_by_fold: dict[str, set[str]] = defaultdict(set)
+        self._analysed: list[_Analysed] = []
+        self._variant = {n for n, d in enumerate(self.documents) if d.slug in VARIANT_PAGES}
+        self._overview = {n for n, d in enumerate(self.documents) if d.slug in OVERVIEW_PAGES}
+        self._sections: dict[int, list[int]] = defaultdict(list)  # heading -> its passages
         for number, document in enumerate(self.documents):
-            self._analysed.append(self._analyse(number, document))
+            self._analyse(number, document)
 
-        total = len(self.documents)
-        self._avg_length = sum(a.length for a in self._analysed) / max(total, 1)
+        # Frequent questions: each phrasing is a small text of its own.
+        self._phrasings: list[_Phrasing] = []
+        self._phrasing_index: dict[str, dict[int, list[int]]] = defaultdict(dict)
+        self._cited: list[list[tuple[int, int, int]]] = []  # per question: passage, begin, end
+        passage_at = {(p.document, p.line): i for i, p in enumerate(self._passages)}
+        slugs = {d.slug: n for n, d in enumerate(self.documents)}
+        for q, question in enumerate(self.questions):
+            for phrasing in (question.text, *question.phrasings):
+                parts = [set(self._index_word(w)) for w in _words(phrasing) if not self._is_stop(w)]
+                if not parts:
+                    continue
+                for i, part in enumerate(parts):
+                    for key in part:
+                        self._phrasing_index[key].setdefault(len(self._phrasings), []).append(i)
+                self._phrasings.append(_Phrasing(q, parts))
+            cited = []
+            for slug, quotation in question.answers:
+                where = self._find(slugs.get(slug), quotation)
+                if where:
+                    line, begin = where
+                    cited.append((passage_at[(slugs[slug], line)], begin, begin + len(quotation)))
+            self._cited.append(cited)
+
+        total = len(self._passages)
+        self._avg_length = sum(p.length for p in self._passages) / max(total, 1)
+        self._norm_for: tuple[float, float] | None = None
+        self._norm_values: list[float] = []
         self._idf: dict[str, float] = {}
-        for key in set(self._headword) | set(self._alias) | set(self._text):
-            df = len(self._headword.get(key, set()) | self._alias.get(key, set())
-                     | set(self._text.get(key, {})))
-            self._idf[key] = math.log(1 + (total - df + 0.5) / (df + 0.5))
+        df: dict[str, int] = defaultdict(int)
+        for key, postings in self._text.items():
+            df[key] += len(postings)
+        for table in (self._headword, self._alias):
+            for key, numbers in table.items():
+                df[key] += len(numbers)
+        for key in self._phrasing_index:
+            df.setdefault(key, 1)
+        for key, count in df.items():
+            self._idf[key] = math.log(1 + (total - count + 0.5) / (count + 0.5))
         # Rarity belongs to the word, not to its form: "vesnicemi" is rare, "vesnice" is not.
-        for word, lemmas in self._lemmas_by_fold.items():
+        for word, lemmas in self._lemmas.items():
             caps = [self._idf[lemma] for lemma in lemmas if lemma in self._idf]
             if caps and word in self._idf:
                 self._idf[word] = min(self._idf[word], max(caps))
@@ -313,44 +439,118 @@ class SearchIndex:
 
     # --- building -------------------------------------------------------------------
 
+    def _all_texts(self, synonyms: dict[str, list[str]]) -> Iterable[str]:
+        for document in self.documents:
+            yield document.headword
+            yield from document.aliases
+            yield document.text
+        for question in self.questions:
+            yield question.text
+            yield from question.phrasings
+        for phrase, targets in synonyms.items():
+            yield phrase
+            yield from ([targets] if isinstance(targets, str) else targets)
+        yield " ".join(STOP_WORDS)
+
+    def keys(self, word: str) -> dict[str, float]:
+        """The keys of one word (lower case), with their match quality."""
+        folded = fold(word)
+        keys = {folded: W["exact"]}
+        for lemma in self._lemmas.get(folded, ()):
+            keys.setdefault(lemma, W["lemma"])
+        keys.setdefault(_stem(folded), W["stem"])
+        return keys
+
+    def _canonical(self, word: str) -> str:
+        folded = fold(word)
+        lemmas = self._lemmas.get(folded)
+        return lemmas[0] if lemmas else folded
+
+    def _is_stop(self, word: str) -> bool:
+        folded = fold(word)
+        return folded in STOP_WORDS or any(m in STOP_WORDS for m in self._lemmas.get(folded, ()))
+
     def _add_synonym(self, phrase: str, targets: str | list[str]) -> None:
-        words = [w.lower() for w in _WORD.findall(phrase)]
+        words = _words(phrase)
         if not words:
             return
         targets = [targets] if isinstance(targets, str) else targets
-        rewrites = [[w.lower() for w in _WORD.findall(target)] for target in targets]
-        for key in {tuple(fold(w) for w in words), tuple(_lemma(w) for w in words)}:
+        rewrites = [_words(target) for target in targets]
+        for key in {tuple(fold(w) for w in words), tuple(self._canonical(w) for w in words)}:
             self._synonyms.setdefault(key, [])
             self._synonyms[key] += [r for r in rewrites if r and r not in self._synonyms[key]]
 
-    def _analyse(self, number: int, document: Document) -> _Analysed:
+    def _index_word(self, word: str) -> dict[str, float]:
+        keys = self.keys(word)
+        folded = fold(word)
+        self._words.add(folded)
+        self._words.update(self._lemmas.get(folded, ()))
+        return keys
+
+    def _analyse(self, number: int, document: Document) -> None:
         for name in (document.headword, *document.aliases):
-            self._names[_signature(_WORD.findall(name.lower()))].add(number)
-        headword_keys = []
-        for word in _WORD.findall(document.headword.lower()):
+            self._names[self._signature(_words(name))].add(number)
+        headword_parts = []
+        for word in _words(document.headword):
             keys = self._index_word(word)
             for key in keys:
                 self._headword[key].add(number)
-            if not _is_stop(word):
-                headword_keys.append(set(keys))
-        alias_keys = []
+            if not self._is_stop(word):
+                headword_parts.append(set(keys))
+        self._headword_parts.append(headword_parts)
+        alias_parts = []
         for alias in document.aliases:
             content = []
-            for word in _WORD.findall(alias.lower()):
+            for word in _words(alias):
                 keys = self._index_word(word)
                 for key in keys:
                     self._alias[key].add(number)
-                if not _is_stop(word):
+                if not self._is_stop(word):
                     content.append(set(keys))
             if content:
-                alias_keys.append(content)
+                alias_parts.append(content)
+        self._alias_parts.append(alias_parts)
+
+        text = document.text
+        lines = text.split("\n")
+        line_starts = []
+        offset = 0
+        for line in lines:
+            line_starts.append(offset)
+            offset += len(line) + 1
+        editions = {line for line, _ in document.editions}
+        first_passage = len(self._passages)
+        self._first_passage.append(first_passage)
+        section = -1
+        line_passage = []
+        for line_number, line in enumerate(lines):
+            passage = len(self._passages)
+            line_passage.append(passage)
+            if line_number in document.headings:
+                section = passage
+            eligible = line_number not in document.asides and bool(line.strip())
+            self._passages.append(_Passage(number, line_number, 0, eligible,
+                                           line_number in editions, section))
+            if section >= 0 and passage != section:
+                self._sections[section].append(passage)
+
         tokens = []
-        for match in _WORD.finditer(document.text):
+        for match in _WORD.finditer(text):
             keys = self._index_word(match.group().lower())
-            for key in keys:
-                self._text[key][number] += 1
             tokens.append((match.start(), match.end(), frozenset(keys)))
-        sentences = _sentences(document.text)
+        line_of_token = 0
+        for start, _, keys in tokens:
+            while line_of_token + 1 < len(line_starts) and line_starts[line_of_token + 1] <= start:
+                line_of_token += 1
+            passage = line_passage[line_of_token]
+            self._passages[passage].length += 1
+            if text[start].isdigit():
+                self._passages[passage].figure = True
+            for key in keys:
+                postings = self._text[key]
+                postings[passage] = postings.get(passage, 0) + 1
+
+        sentences = _sentences(text)
         token_sentence = []
         current = 0
         for start, _, _ in tokens:
@@ -361,16 +561,62 @@ class SearchIndex:
         for index, (_, _, keys) in enumerate(tokens):
             for key in keys:
                 positions[key].append(index)
-        figures = [i for i, (start, _, _) in enumerate(tokens) if document.text[start].isdigit()]
-        return _Analysed(headword_keys, alias_keys, tokens, len(tokens), sentences,
-                         token_sentence, frozenset(positions), dict(positions), figures)
+        figures = [i for i, (start, _, _) in enumerate(tokens) if text[start].isdigit()]
+        self._analysed.append(_Analysed(tokens, sentences, token_sentence, frozenset(positions),
+                                        dict(positions), figures, line_starts))
 
-    def _index_word(self, word: str) -> dict[str, float]:
-        keys = word_keys(word)
-        folded, lemma = fold(word), _lemma(word)
-        self._words.update((folded, lemma))
-        self._lemmas_by_fold[folded].add(lemma)
-        return keys
+    def _find(self, number: int | None, quotation: str) -> tuple[int, int] | None:
+        """(line, offset in the text) of a quotation in a document's plain text."""
+        if number is None:
+            return None
+        text = self.documents[number].text
+        begin = text.find(quotation)
+        if begin < 0:
+            return None
+        return text.count("\n", 0, begin), begin
+
+    def _signature(self, words: list[str]) -> frozenset[str]:
+        """The lemmas of a name's content words: "karty vývoje" and "karta vývoje" are one."""
+        content = [w for w in words if not self._is_stop(w)] or words
+        return frozenset(self._canonical(w) for w in content)
+
+    def export(self) -> dict:
+        """Everything static/js/offline-search.js needs to rank exactly as search() does: the
+        texts (it tokenises them the same way), the lemma table, the synonyms, the vocabulary
+        and the ranking's numbers."""
+        return {
+            "weights": W,
+            "variantPages": list(VARIANT_PAGES),
+            "overviewPages": list(OVERVIEW_PAGES),
+            "stopWords": sorted(STOP_WORDS),
+            "questionWords": sorted(QUESTION_WORDS),
+            "quantityWords": sorted(QUANTITY_WORDS),
+            "editionWords": sorted(EDITION_WORDS),
+            "suffixes": _SUFFIXES,
+            "maxQueryLength": MAX_QUERY_LENGTH,
+            "lemmas": self._lemmas,
+            "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
+            "words": self._sorted_words,
+            "documents": [
+                {
+                    "slug": d.slug,
+                    "headword": d.headword,
+                    "url": d.url,
+                    "aliases": list(d.aliases),
+                    "text": d.text,
+                    "anchors": list(d.anchors),
+                    "asides": sorted(d.asides),
+                    "editions": [[line, label] for line, label in d.editions],
+                    "headings": sorted(d.headings),
+                }
+                for d in self.documents
+            ],
+            "questions": [
+                {"id": q.id, "text": q.text, "url": q.url, "phrasings": list(q.phrasings),
+                 "cited": [list(c) for c in cited]}
+                for q, cited in zip(self.questions, self._cited, strict=True)
+            ],
+        }
 
     # --- querying -------------------------------------------------------------------
 
@@ -378,49 +624,106 @@ class SearchIndex:
         query, message = clean_query(raw_query)
         if message:
             return Results(query, message=message)
-        words = [w.lower() for w in _WORD.findall(query)]
+        words = _words(query)
         typing = not raw_query[-1:].isspace()  # the last word may be unfinished
+        folded = [fold(w) for w in words]
+        edition_asked = any(w in EDITION_WORDS for w in folded)
+        quantity = any(word in QUANTITY_WORDS for word in folded)
+        asking = any(word in QUESTION_WORDS for word in folded)
 
-        best: dict[int, tuple[float, set[str]]] = {}
+        best: dict[int, tuple[float, set[str], int]] = {}  # passage -> score, keys, question
         all_terms: list[list[_Term]] = []
+        named_docs: set[int] = set()
+        mentions: set[int] = set()  # passages whose own words match
+        exactly_named: set[int] = set()  # the query is one of their names
         for rewrite, weight in self._rewrites(words):
             terms = self._terms(rewrite, typing)
             all_terms.append(terms)
-            named = self._names.get(_signature(rewrite), set())
-            for number, (score, keys) in self._score(terms).items():
-                score *= weight * (EXACT_NAME_BONUS if number in named else 1.0)
-                if number not in best:
-                    best[number] = (score, keys)
+            if all_terms[0] and len(terms) > len(all_terms[0]):
+                # More words score more: a longer rewrite counts as long as the query.
+                weight *= len(all_terms[0]) / len(terms)
+            exactly_named |= self._names.get(self._signature(rewrite), set())
+            scored, names_matched, texted = self._score(terms, edition_asked, quantity)
+            named_docs |= names_matched
+            mentions |= texted
+            for passage, (score, keys, question) in scored.items():
+                score *= weight
+                if passage not in best:
+                    best[passage] = (score, keys, question)
                 else:  # the best score; every rewrite's words are marked in the snippet
-                    best[number] = (max(score, best[number][0]), keys | best[number][1])
+                    old = best[passage]
+                    top_question = question if score > old[0] else old[2]
+                    best[passage] = (max(score, old[0]), keys | old[1], top_question)
 
-        if not best:
+        one_word = max(len(terms) for terms in all_terms) == 1
+        # Per entry its best passage; variant pages and other editions only when asked for.
+        by_document: dict[int, tuple[float, int]] = {}
+        for passage, (score, _, _) in best.items():
+            info = self._passages[passage]
+            if info.document not in named_docs:
+                if info.document in self._variant and not edition_asked:
+                    score *= W["variant"]
+                elif info.document in self._overview:
+                    score *= W["overview"]
+            if info.document in named_docs:
+                score *= W["named"]
+            if info.document in exactly_named and not asking:  # "zloděj", not "kolik…"
+                score *= W["name_bonus"]
+            # Within an entry, what it says first is more often the answer (definitions come
+            # first); the entry ranks by its best passage as scored.
+            choice = score
+            if one_word:  # one word asks what the thing is: its first mention says it
+                choice = 1000.0 * (passage in mentions) - (passage - self._first_passage[
+                    info.document])
+            current = by_document.get(info.document)
+            if current is None:
+                by_document[info.document] = (score, passage, choice)
+                continue
+            if choice > current[2] or (choice == current[2] and passage < current[1]):
+                current = (current[0], passage, choice)
+            by_document[info.document] = (max(score, current[0]), current[1], current[2])
+        if not by_document:
             return Results(query, closest=self.closest(query))
-        top = max(score for score, _ in best.values())
+        top = max(score for score, _, _ in by_document.values())
         ranked = sorted(
-            (item for item in best.items() if item[1][0] >= top * RELATIVE_CUTOFF),
-            key=lambda item: (-item[1][0], self.documents[item[0]].headword),
+            ((number, score, passage) for number, (score, passage, _) in by_document.items()
+             if score >= top * W["cutoff"]),
+            key=lambda item: (-item[1], item[0]),
         )[:limit]
         asked = _Asked(
             weights=self._term_weights(all_terms),
             term_counts=[len(terms) for terms in all_terms],
-            quantity=any(fold(word) in QUANTITY_WORDS for word in words),
+            quantity=quantity,
         )
-        asking = any(fold(word) in QUESTION_WORDS for word in words)
         hits = []
-        for number, (score, keys) in ranked:
+        for number, score, passage in ranked:
+            _, keys, question = best[passage]
             opening = not asking and self._names_only(number, all_terms)
-            html, plain, line = self._snippet(number, keys, asked, opening)
+            if opening:
+                passage = self._opening(number)
+            focus = None
+            if question >= 0:
+                focus = next(((b, e) for p, b, e in self._cited[question] if p == passage), None)
+            line = self._passages[passage].line
+            html, plain = self._snippet(number, keys, asked, line, focus, opening)
             anchors = self.documents[number].anchors
-            anchor = anchors[line] if line < len(anchors) else ""
-            hits.append(Hit(self.documents[number], round(score, 3), html, plain, anchor, query))
+            hits.append(Hit(
+                self.documents[number], round(score, 3), html, plain,
+                anchors[line] if line < len(anchors) else "", query, line,
+                self.questions[question] if focus else None,
+            ))
         return Results(query, hits)
+
+    def _opening(self, number: int) -> int:
+        passages = self._document_passages(number)
+        return next((p for p in passages if self._passages[p].eligible), passages.start)
 
     def _names_only(self, number: int, all_terms: list[list[_Term]]) -> bool:
         """Does the query (as typed or rewritten) only name this entry, every word of it a
         word of the headword ("zlodeje", "nejvěčší vojsko", "přís")? Then the entry's opening
         is the answer, not some sentence that happens to repeat the name."""
-        headword = set().union(*self._analysed[number].headword_keys)
+        headword = set().union(*self._headword_parts[number]) if self._headword_parts[
+            number] else set()
         return any(
             terms and all(term.keys.keys() & headword for term in terms) for terms in all_terms
         )
@@ -431,8 +734,7 @@ class SearchIndex:
         document = next((n for n, d in enumerate(self.documents) if d.slug == slug), None)
         if message or document is None:
             return set()
-        words = [w.lower() for w in _WORD.findall(query)]
-        keys = {key for rewrite, _ in self._rewrites(words)
+        keys = {key for rewrite, _ in self._rewrites(_words(query))
                 for term in self._terms(rewrite, typing=False) for key in term.keys}
         return keys & self._analysed[document].keys
 
@@ -458,29 +760,27 @@ class SearchIndex:
                 if len(chunk) < n:
                     continue
                 targets = self._synonyms.get(tuple(fold(w) for w in chunk)) or self._synonyms.get(
-                    tuple(_lemma(w) for w in chunk)
+                    tuple(self._canonical(w) for w in chunk)
                 )
                 if targets:
                     for target in targets:
-                        rewrites.append((words[:i] + target + words[i + n :], SYNONYM_REWRITE))
+                        rewrites.append((words[:i] + target + words[i + n :], W["synonym"]))
                     replaced_all[i + offset : i + offset + n] = targets[0]
                     offset += len(targets[0]) - n
                     i += n - 1
                     break
             i += 1
         if len(rewrites) > 2:
-            rewrites.append((replaced_all, SYNONYM_REWRITE))
+            rewrites.append((replaced_all, W["synonym"]))
         return rewrites[:8]
 
     def _terms(self, words: list[str], typing: bool) -> list[_Term]:
-        content = [w for w in words if not _is_stop(w)] or words
+        content = [w for w in words if not self._is_stop(w)] or words
         terms = []
         for position, word in enumerate(content):
-            keys = dict(word_keys(word))
+            keys = self.keys(word)
             folded = fold(word)
-            for lemma in self._lemmas_by_fold.get(folded, ()):
-                keys.setdefault(lemma, LEMMA)
-            known = folded in self._idf or _lemma(word) in self._idf
+            known = folded in self._idf or any(m in self._idf for m in self._lemmas.get(folded, ()))
             last = position == len(content) - 1
             if (last and typing and len(folded) >= 2) or len(folded) >= 4:
                 self._add_prefixes(folded, keys)
@@ -508,50 +808,146 @@ class SearchIndex:
         for word in candidates:
             distance = _distance(folded, word, budget)
             if distance <= budget:
-                quality = TYPO_1 if distance == 1 else TYPO_2
+                quality = W["typo1"] if distance == 1 else W["typo2"]
                 keys[word] = max(keys.get(word, 0.0), quality)
 
-    def _score(self, terms: list[_Term]) -> dict[int, tuple[float, set[str]]]:
+    def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False
+               ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
+        """passage -> (score, matched keys, the question that lifted it or -1); and the
+        documents the query names; and the passages whose own words match.
+
+        A term's value in a passage: its own text, plus its section heading's, plus its entry's
+        headword and aliases (added in this order; the offline search adds the same way)."""
         scores: dict[int, float] = defaultdict(float)
-        matched_terms: dict[int, int] = defaultdict(int)
+        matched_terms: dict[int, float] = defaultdict(float)
         matched_keys: dict[int, set[str]] = defaultdict(set)
+        phrasing_scores: dict[int, float] = defaultdict(float)
+        phrasing_terms: dict[int, int] = defaultdict(int)
+        phrasing_parts: dict[int, set[int]] = defaultdict(set)
+        name_matched: dict[int, set[str]] = defaultdict(set)
+        name_scores: dict[int, float] = defaultdict(float)
+        texted: set[int] = set()
+        phrasing_weight: dict[int, float] = defaultdict(float)
+        total_weight = 0.0
         matchable = 0
+        k1 = W["k1"] + 1
+        norms = self._norms()
         for term in terms:
-            per_doc: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+            text: dict[int, float] = {}
+            head: dict[int, float] = {}
+            alias: dict[int, float] = {}
+            name_keys: dict[int, set[str]] = defaultdict(set)
+            asked: dict[int, float] = {}
             for key, quality in term.keys.items():
                 idf = self._idf.get(key)
                 if idf is None:
                     continue
                 weight = idf * quality
+                for passage, tf in self._text.get(key, {}).items():
+                    value = weight * (tf * k1 / (tf + norms[passage]))
+                    if value > text.get(passage, 0.0):
+                        text[passage] = value
+                    matched_keys[passage].add(key)
                 for number in self._headword.get(key, ()):
-                    per_doc[number][0] = max(per_doc[number][0], weight)
-                    matched_keys[number].add(key)
+                    head[number] = max(head.get(number, 0.0), weight)
+                    name_keys[number].add(key)
                 for number in self._alias.get(key, ()):
-                    per_doc[number][1] = max(per_doc[number][1], weight)
-                    matched_keys[number].add(key)
-                for number, tf in self._text.get(key, {}).items():
-                    per_doc[number][2] = max(per_doc[number][2], weight * self._bm25(number, tf))
-                    matched_keys[number].add(key)
-            if per_doc:
+                    alias[number] = max(alias.get(number, 0.0), weight)
+                    name_keys[number].add(key)
+                for phrasing, parts in self._phrasing_index.get(key, {}).items():
+                    asked[phrasing] = max(asked.get(phrasing, 0.0), weight)
+                    phrasing_parts[phrasing].update(parts)
+            if text or head or alias or asked:
                 matchable += 1
-            for number, (head, alias, text) in per_doc.items():
-                scores[number] += HEADWORD_WEIGHT * head + ALIAS_WEIGHT * alias + TEXT_WEIGHT * text
-                matched_terms[number] += 1
+            term_weight = max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),
+                              default=0.0)
+            total_weight += term_weight
+            texted.update(text)
+            touched = {passage: W["text"] * value for passage, value in text.items()}
+            found = set(touched)
+            for heading, value in text.items():
+                for passage in self._sections.get(heading, ()):
+                    touched[passage] = touched.get(passage, 0.0) + W["heading"] * value
+                    found.add(passage)
+            for passage, value in touched.items():
+                scores[passage] += value
+            for number in sorted(head.keys() | alias.keys()):
+                name_matched[number] |= name_keys[number]
+                value = W["headword"] * head.get(number, 0.0) + W["alias"] * alias.get(number, 0.0)
+                for passage in self._document_passages(number):
+                    name_scores[passage] += value
+                    if passage not in found:
+                        found.add(passage)
+                        matched_terms[passage] += W["name_credit"]
+            for passage in touched:
+                matched_terms[passage] += 1.0
+            for phrasing, value in asked.items():
+                phrasing_scores[phrasing] += value
+                phrasing_terms[phrasing] += 1
+                phrasing_weight[phrasing] += term_weight
 
-        result = {}
-        for number, score in scores.items():
-            analysed = self._analysed[number]
-            keys = matched_keys[number]
-            coverage = matched_terms[number] / matchable
-            head = _covered(analysed.headword_keys, keys)
-            alias = max((_covered(a, keys) for a in analysed.alias_keys), default=0.0)
-            score *= (0.3 + 0.7 * coverage**2) * (1 + 0.8 * head**2) * (1 + 0.4 * alias**2)
-            result[number] = (score, keys)
-        return result
+        # The entries the query names: all the words of their headword or of an alias.
+        named = {
+            number for number, keys in name_matched.items()
+            if any(parts and all(part & keys for part in parts)
+                   for parts in (self._headword_parts[number], *self._alias_parts[number]))
+        }
+        result: dict[int, tuple[float, set[str], int]] = {}
+        if not matchable:
+            return result, named, texted
+        # Another edition's words count less, unless the query asks for them; the entry's
+        # names count the same for all its passages.
+        for passage in sorted(scores.keys() | name_scores.keys()):
+            info = self._passages[passage]
+            if not info.eligible:
+                continue
+            own = scores.get(passage, 0.0)
+            if info.edition and not edition_asked:
+                own *= W["edition"]
+            if quantity and info.figure:  # "kolik…?" wants a passage with a number
+                own *= W["quantity"]
+            coverage = matched_terms[passage] / matchable
+            score = own + name_scores.get(passage, 0.0)
+            keys = matched_keys.get(passage, set())
+            if info.document in name_matched:
+                keys = keys | name_matched[info.document]
+            result[passage] = (score * (0.3 + 0.7 * coverage * coverage), keys, -1)
+        # Frequent questions: the query's words in a phrasing, and the phrasing's in the query.
+        lifts: dict[int, float] = {}
+        for phrasing, score in phrasing_scores.items():
+            if phrasing_terms[phrasing] < 2:
+                continue  # one word names a topic, it does not ask its question
+            info = self._phrasings[phrasing]
+            coverage = phrasing_weight[phrasing] / total_weight  # the query's rare words count
+            covered = len(phrasing_parts[phrasing]) / len(info.keys)
+            value = W["question"] * score * (coverage * coverage) * (covered * covered)
+            if value > lifts.get(info.question, 0.0):
+                lifts[info.question] = value
+        for question in sorted(lifts, key=lambda q: (-lifts[q], q)):
+            value = lifts[question]
+            for passage, _, _ in self._cited[question]:
+                base, keys, lifted_by = result.get(passage, (0.0, set(), -1))
+                if lifted_by >= 0:
+                    continue  # a closer question lifted it already
+                lift = value
+                if self._passages[passage].edition and not edition_asked:
+                    lift *= W["edition"]  # the site's rule first, as in the question's answer
+                result[passage] = (base + lift, keys, question if lift >= base else -1)
+        return result, named, texted
 
-    def _bm25(self, number: int, tf: int, k1: float = 1.2, b: float = 0.5) -> float:
-        length = self._analysed[number].length / self._avg_length
-        return tf * (k1 + 1) / (tf + k1 * (1 - b + b * length))
+    def _norms(self) -> list[float]:
+        """BM25's length norm of every passage (for the weights as they are now)."""
+        k1, b = W["k1"], W["b"]
+        if self._norm_for != (k1, b):
+            self._norm_values = [k1 * (1 - b + b * (p.length / self._avg_length))
+                                 for p in self._passages]
+            self._norm_for = (k1, b)
+        return self._norm_values
+
+    def _document_passages(self, number: int) -> range:
+        end = self._first_passage[number + 1] if number + 1 < len(self.documents) else len(
+            self._passages)
+        return range(self._first_passage[number], end)
 
     # --- snippets -------------------------------------------------------------------
 
@@ -565,14 +961,20 @@ class SearchIndex:
                         weights[key].append((r, t, self._idf[key] * quality))
         return weights
 
-    def _best_sentence(self, number: int, asked: _Asked) -> int | None:
-        """The sentence that holds most of the query: rare words, all of them, side by side."""
+    def _best_sentence(self, number: int, asked: _Asked, line: int) -> int | None:
+        """The sentence of a passage (line) that holds most of the query: rare words, all of
+        them, side by side."""
         analysed = self._analysed[number]
-        # The matched tokens only, through the entry's own key -> positions table.
+        # The line's matched tokens only, through the entry's own key -> positions table.
+        starts = analysed.line_starts
+        low = bisect_left(analysed.tokens, (starts[line],))
+        high = bisect_left(analysed.tokens, (starts[line + 1],)) if line + 1 < len(
+            starts) else len(analysed.tokens)
         matched: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
         for key in asked.weights.keys() & analysed.keys:
             targets = asked.weights[key]
-            for index in analysed.positions[key]:
+            positions = analysed.positions[key]
+            for index in positions[bisect_left(positions, low):bisect_left(positions, high)]:
                 matches = matched[index]
                 for r, t, weight in targets:
                     if weight > matches.get((r, t), 0.0):
@@ -592,8 +994,7 @@ class SearchIndex:
         asides = self.documents[number].asides
         best, best_score = None, 0.0
         for sentence, seen in found.items():
-            line = analysed.sentences[sentence][2]
-            if line in asides:  # the site's words lead to an answer, they are not one
+            if analysed.sentences[sentence][2] != line or line in asides:
                 continue
             # A short sentence often answers with the next one ("…je zloděj. Na začátku hry
             # stojí na poušti."): its words count too, at half weight.
@@ -615,20 +1016,31 @@ class SearchIndex:
                 best, best_score = sentence, score
         return best
 
-    def _snippet(self, number: int, keys: set[str], asked: _Asked, opening: bool = False
-                 ) -> tuple[str, str, int]:
-        """(html, plain, line): the best sentence with neighbours from its passage (or the
-        entry's opening, when the query just names it), the matched words marked, and the
-        number of the passage (line) it comes from."""
+    def _snippet(self, number: int, keys: set[str], asked: _Asked, line: int,
+                 focus: tuple[int, int] | None = None, opening: bool = False
+                 ) -> tuple[str, str]:
+        """(html, plain): the passage's best sentence with neighbours from the passage (or the
+        sentences of a quotation, focus; or its first, opening), the matched words marked."""
         text = self.documents[number].text
         analysed = self._analysed[number]
         sentences = analysed.sentences
-        chosen = None if opening else self._best_sentence(number, asked)
-        first = last = chosen if chosen is not None else 0
-        line = sentences[first][2]
-        begin, end = sentences[first][0], sentences[first][1]
-        if end - begin > SNIPPET_WIDTH:
+        in_line = [i for i, s in enumerate(sentences) if s[2] == line]
+        if focus:  # the quotation's sentences; of a long one, its best sentence
+            inside = [i for i in in_line
+                      if sentences[i][1] > focus[0] and sentences[i][0] < focus[1]] or in_line[:1]
+            first, last = inside[0], inside[-1]
+            if sentences[last][1] - sentences[first][0] > SNIPPET_WIDTH:
+                chosen = self._best_sentence(number, asked, line)
+                first = last = chosen if chosen in inside else inside[0]
+        else:
+            chosen = None if opening else self._best_sentence(number, asked, line)
+            first = last = chosen if chosen is not None else in_line[0]
+        begin, end = sentences[first][0], sentences[last][1]
+        if end - begin > SNIPPET_WIDTH and not focus:
             begin, end = self._window(number, first, keys)
+        elif end - begin > SNIPPET_WIDTH:  # a long quotation: its start
+            space = text.rfind(" ", begin, begin + SNIPPET_WIDTH)
+            end = space if space > begin else begin + SNIPPET_WIDTH
         while end - begin < SNIPPET_MIN:
             after = last + 1 < len(sentences) and sentences[last + 1][2] == line
             before = first > 0 and sentences[first - 1][2] == line
@@ -665,7 +1077,7 @@ class SearchIndex:
         if edition:
             plain = f"{edition}: {plain}"
             html = f'<span class="snippet-source">{escape(edition)}:</span> {html}'
-        return html, plain, line
+        return html, plain
 
     def _window(self, number: int, sentence: int, keys: set[str]) -> tuple[int, int]:
         """A long sentence: the part of it with the most matched words, on word boundaries."""
@@ -743,19 +1155,6 @@ def _mark_word(word: str, keys: set[str]) -> str:
     return f"<mark>{word}</mark>"
 
 
-def _signature(words: list[str]) -> frozenset[str]:
-    """The lemmas of a name's content words: "karty vývoje" and "karta vývoje" are one name."""
-    content = [w for w in words if not _is_stop(w)] or words
-    return frozenset(_lemma(w) for w in content)
-
-
-def _covered(parts: list[set[str]], keys: set[str]) -> float:
-    """The share of a name's content words that the matched keys cover."""
-    if not parts:
-        return 0.0
-    return sum(bool(part & keys) for part in parts) / len(parts)
-
-
 @lru_cache(maxsize=1)
 def load_synonyms(path: Path = SYNONYMS_PATH) -> dict[str, list[str]]:
     with path.open("rb") as file:
@@ -784,11 +1183,13 @@ def site_index() -> SearchIndex:
     fingerprint = (state["count"], state["changed"])
     if _site_index is not None and _site_index[0] == fingerprint:
         return _site_index[1]
+    from django.urls import reverse
+
     documents = [document_for(entry) for entry in Entry.objects.order_by("sort_key")]
     if _site_index is not None and _site_index[1].documents == documents:
         index = _site_index[1]
     else:
-        index = SearchIndex(documents)
+        index = SearchIndex(documents, questions=frequent_questions(reverse("almanach:faq")))
     _site_index = (fingerprint, index)
     return index
 
@@ -799,6 +1200,7 @@ def document_for(entry, url: str = "") -> Document:
     lines = entry.plain.split("\n")
     anchors = [anchor(number) for number in range(1, len(lines) + 1)]
     asides = frozenset(int(heading or p) - 1 for heading, p in _ASIDE.findall(entry.html))
+    headings = frozenset(int(number) - 1 for number in _HEADING.findall(entry.html))
     editions = tuple(
         (int(number) - 1, unescape(box["label"]))
         for box in _EDITION_BOX.finditer(entry.html)
@@ -818,6 +1220,7 @@ def document_for(entry, url: str = "") -> Document:
         anchors=tuple(anchors),
         asides=asides,
         editions=editions,
+        headings=headings,
     )
 
 
@@ -827,12 +1230,26 @@ _EDITION_BOX = re.compile(
     r"(?P<body>.*?)</aside>",
     re.S,
 )
+_HEADING = re.compile(r'<h2 id="odstavec-(\d+)"')
 _ASIDE = re.compile(r'<h2 id="odstavec-(\d+)"|<(?:p|li) id="odstavec-(\d+)" class="site-words"')
 
 
-def index_from_files(url_for) -> SearchIndex:
+def index_from_files(url_for, faq_url: str = "/almanach/caste-otazky/") -> SearchIndex:
     """The same index, straight from the data files (for the benchmark and tests)."""
     from almanach.loader import read_content
 
     content = read_content(url_for=url_for)
-    return SearchIndex(document_for(doc, url_for(doc.slug)) for doc in content.documents)
+    return SearchIndex((document_for(doc, url_for(doc.slug)) for doc in content.documents),
+                       questions=frequent_questions(faq_url))
+
+
+def frequent_questions(page_url: str) -> list[Question]:
+    """The Časté otázky as the index sees them, each linked at its place on page_url."""
+    from almanach.faq import read_questions
+
+    return [
+        Question(item.id, item.text, item.phrasings,
+                 tuple((answer.slug, answer.text) for answer in item.answers),
+                 f"{page_url}#{item.id}")
+        for item in read_questions()
+    ]

@@ -7,6 +7,7 @@ app_name = "almanach"
 urlpatterns = [
     path("", views.index, name="index"),
     path("hledat/", views.search_page, name="search"),
+    path("caste-otazky/", views.faq, name="faq"),
     # The API answers with and without the trailing slash (no redirect for a script to follow).
     path("api/hledat", views.api_search, name="api-search"),
     path("api/hledat/", views.api_search),

@@ -8,6 +8,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 
 from almanach import czech, figures, links, search
+from almanach import faq as frequent
 from almanach.models import Entry
 
 SUGGESTION_COUNT = 6
@@ -37,6 +38,31 @@ def index(request: HttpRequest) -> HttpResponse:
         "section": "almanach",
     }
     return render(request, "almanach/index.html", context)
+
+
+def faq(request: HttpRequest) -> HttpResponse:
+    """Časté otázky: the site's questions, each answered by quotations linked to their passage."""
+    entries = {entry.slug: entry for entry in Entry.objects.all()}
+    topics = []
+    for topic, questions in frequent.topics(frequent.read_questions()):
+        items = []
+        for question in questions:
+            answers = []
+            for answer in question.answers:
+                entry = entries.get(answer.slug)
+                if entry is None:
+                    continue
+                number = frequent.passage_of(entry.plain, answer.text)
+                link = entry.get_absolute_url() + (f"#odstavec-{number}" if number else "")
+                answers.append({"quotation": answer, "entry": entry, "link": link})
+            items.append({"question": question, "answers": answers})
+        topics.append({"name": topic, "anchor": _canonical_slug(topic), "questions": items})
+    context = {
+        "topics": topics,
+        "count": sum(len(topic["questions"]) for topic in topics),
+        "section": "almanach",
+    }
+    return render(request, "almanach/faq.html", context)
 
 
 def letter_anchor(letter: str) -> str:

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "tutorial.quiz",
     "tutorial.lessons",
     "tutorial.play",
+    "tutorial.referee",
 ]
 
 MIDDLEWARE = [

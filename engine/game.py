@@ -973,6 +973,11 @@ class Game(Position):
             return setup_actions(self, acts)
         return []
 
+    def production(self, total: int) -> Produced:
+        """What a roll of ``total`` (not 7) would pay out now, as the ``produced`` event;
+        the position does not change."""
+        return self.copy()._produce(total)
+
     # -- why not (resources ignored) ---------------------------------------------------
 
     def why_not_settlement(self, color: str, node: str) -> RuleViolation | None:

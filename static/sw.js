@@ -82,14 +82,24 @@ self.addEventListener("fetch", function (event) {
     if (url.pathname.indexOf(STATIC_URL) === 0) {
       return cache.match(request).then(function (kept) { return kept || fetch(request); });
     }
-    return Promise.all([cache.match(request, { ignoreVary: true }), settings(cache)])
+    return Promise.all([keptCopy(cache, request, url), settings(cache)])
       .then(function (found) { return networkFirst(cache, request, url, found[0], found[1]); });
   }));
 });
 
+// A search result links to its entry with the words to mark (?zvyraznit=…#odstavec-3):
+// offline that is the kept entry, without the marks.
+function keptCopy(cache, request, url) {
+  return cache.match(request, { ignoreVary: true }).then(function (kept) {
+    if (kept || !url.searchParams.has("zvyraznit")) return kept;
+    return cache.match(url.origin + url.pathname, { ignoreVary: true });
+  });
+}
+
 function networkFirst(cache, request, url, kept, list) {
   var network = fetch(request).then(function (response) {
-    var keep = kept || (request.mode === "navigate" && keepsVisited(list, url));
+    var marked = url.searchParams.has("zvyraznit");
+    var keep = (kept && !marked) || (request.mode === "navigate" && keepsVisited(list, url));
     if (response.ok && keep) cache.put(request, response.clone());
     return response;
   });
@@ -115,16 +125,16 @@ function escapeHtml(text) {
 function suggestionsOffline(url) {
   return caches.open(CACHE)
     .then(function (cache) { return cache.match(SEARCH_INDEX); })
-    .then(function (kept) { return kept ? kept.json() : { entries: [] }; })
+    .then(function (kept) { return kept ? kept.json() : null; })
     .then(function (index) {
-      var hits = self.offlineSearch(index.entries, url.searchParams.get("q") || "", 6);
-      var items = hits.map(function (entry) {
-        return '<li><a href="' + escapeHtml(entry.url) + '"><span class="suggest-headword">' +
-          escapeHtml(entry.headword) + '</span> <span class="suggest-snippet">' +
-          escapeHtml(entry.snippet) + "</span></a></li>";
+      var hits = self.offlineSearch(index, url.searchParams.get("q") || "", 6);
+      var items = hits.map(function (hit) {
+        return '<li><a href="' + escapeHtml(hit.link) + '"><span class="suggest-headword">' +
+          escapeHtml(hit.headword) + '</span> <span class="suggest-snippet">' +
+          escapeHtml(hit.snippet) + "</span></a></li>";
       });
-      var body = '<div class="suggest-box"><p class="suggest-message">Bez připojení hledáme ' +
-        "jednodušeji, jen v uložených heslech.</p>" +
+      var body = '<div class="suggest-box"><p class="suggest-message">Bez připojení: ' +
+        "hledáme v uložených heslech.</p>" +
         (items.length ? '<ul class="suggest-list">' + items.join("") + "</ul>"
           : "<p>V uložených heslech jsme nic nenašli.</p>") + "</div>";
       return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });

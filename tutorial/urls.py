@@ -3,6 +3,7 @@
 example  the Almanach's example game replayed (tutorial/example/)
 quizzes  practice alone (tutorial/quiz/)
 lessons  class lessons: pupils and teachers (tutorial/lessons/)
+referee  Rozhodčí: a position from the table, ruled on by the engine (tutorial/referee/)
 """
 
 from django.urls import include, path
@@ -12,4 +13,5 @@ urlpatterns = [
     path("", include("tutorial.quiz.urls")),
     path("", include("tutorial.lessons.urls")),
     path("", include("tutorial.play.urls")),
+    path("", include("tutorial.referee.urls")),
 ]

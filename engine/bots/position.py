@@ -214,9 +214,3 @@ def surplus_units(pos: Position, hand: Sequence[int], cost: Sequence[int]) -> in
     """How many cards maritime trades could buy with what the cost does not need."""
     game, me = pos.game, pos.me
     return sum(max(0, hand[r] - cost[r]) // game.trade_rate(me, RESOURCES[r]) for r in range(5))
-
-
-def lacking_resources(missing: Sequence[int]) -> list[str]:
-    return [RESOURCES[r] for r in range(5) if missing[r]]
-
-

@@ -42,7 +42,7 @@ from ..topology import (
 from . import pro_dva, words
 from .base import Decision, plain_reason, sentence
 from .levels import LEVELS, STRONGEST, Level
-from .position import Position, Target, lacking_resources, shortfall, surplus_units
+from .position import Position, Target, shortfall, surplus_units
 
 COSTS = {"road": ROAD_COST, "settlement": SETTLEMENT_COST, "city": CITY_COST,
          "development_card": DEV_CARD_COST}
@@ -134,12 +134,9 @@ class StrongBot:
         return self._rng.random() * self.level.noise if self.level.noise else 0.0
 
     def _roll(self, pos: Position, legal: list[A.Action]) -> Decision:
-        """Roll. Only when a knight could be played first is there a choice to explain."""
-        action = next(a for a in legal if isinstance(a, A.RollDice))
-        if not any(isinstance(a, A.PlayKnight) for a in legal):
-            return Decision(action, "")
-        return Decision(action, sentence(pos.me, "hází kostkami a Rytíře si nechává",
-                                         "protože zloděj mu teď nic neblokuje"))
+        """Roll, without a reason: that a knight could have been played first is the bot's
+        secret (its development cards are hidden until played)."""
+        return Decision(next(a for a in legal if isinstance(a, A.RollDice)), "")
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -281,7 +278,7 @@ class StrongBot:
         elif target.kind == "development_card":
             because = "protože na nic cennějšího nemá výhled"
         elif keeps_target:
-            because = f"protože tím nepřijde o suroviny {words.BUILD_FOR[target.kind]}"
+            because = f"protože vedle šetření {words.BUILD_FOR[target.kind]} chce i akční kartu"
         elif sum(pos.hand) > 7:
             because = "aby neměl víc než 7 karet, až padne sedmička"
         else:
@@ -328,9 +325,7 @@ class StrongBot:
                 best, best_key = a, key
         if best is None:
             return None
-        because = (f"protože mu chybí {words.lacking([best.get])} "
-                   f"{words.BUILD_FOR[target.kind]}")
-        return Decision(best, plain_reason(game, best, because))
+        return Decision(best, plain_reason(game, best, _saves_for(target)))
 
     def _offer(self, pos: Position, legal: list[A.Action], target: Target,
                missing: list[int]) -> Decision | None:
@@ -364,9 +359,7 @@ class StrongBot:
             if not _accepts(partner_pos, a.partner, pos.me, receive, pay):
                 continue
             self._offered = {k for k in self._offered if k[0] == turn} | {key}
-            because = (f"protože mu chybí {words.lacking([get])} {words.BUILD_FOR[target.kind]}"
-                       + (" a spoluhráči výměna nejspíš také pomůže" if pos.estimated
-                          else " a spoluhráči výměna také pomůže"))
+            because = f"{_saves_for(target)} a čeká, že výměna pomůže i spoluhráči"
             if a.type == "trade_players":
                 return Decision(a, plain_reason(pos.game, a, because))
             clause = (f"nabízí {words.player(a.partner, 'dat')} {words.cards(a.give)} "
@@ -476,8 +469,9 @@ class StrongBot:
             because = ("protože podle toho, co soupeři těží, jí nejspíš mají dost "
                        "(jejich karty nevidí)")
         else:
-            held = words.count_resource(action.resource, round(count))
-            because = f"protože soupeři jí drží {held}"
+            # What the move itself shows: the cards it takes.
+            taken = words.count_resource(action.resource, round(count))
+            because = f"protože tím od soupeřů vezme {taken}"
         return Decision(action, sentence(pos.me, self._say(pos, action), because))
 
     def _year_of_plenty(self, pos: Position,
@@ -498,9 +492,7 @@ class StrongBot:
                     left[r] -= 1
             return (-sum(left), sum(pos.weights[RESOURCES.index(x)] for x in a.resources))
         action = max(options, key=covers)
-        because = (f"protože mu chybí {words.lacking(lacking_resources(missing))} "
-                   f"{words.BUILD_FOR[target.kind]}")
-        return Decision(action, sentence(pos.me, self._say(pos, action), because))
+        return Decision(action, sentence(pos.me, self._say(pos, action), _saves_for(target)))
 
     def _road_building(self, pos: Position,
                        options: list[A.PlayRoadBuilding]) -> Decision | None:
@@ -579,12 +571,10 @@ class StrongBot:
             return (best + spread + 0.3 * sum(1 for k in kept if k), -self._jitter())
         action = max(legal, key=kept_value)
         kept = [pos.hand[r] - action.cards.get(RESOURCES[r], 0) for r in range(5)]
+        # The plan, never the cards kept: the others see only what is given up.
         whole = [t for t in targets if not any(shortfall(kept, t.cost))]
-        if whole:
-            best = max(whole, key=lambda t: t.value)
-            because = f"aby si nechal suroviny {words.BUILD_FOR[best.kind]}"
-        else:
-            because = "aby si nechal co nejužitečnější suroviny"
+        plan = max(whole, key=lambda t: t.value) if whole else self._target(pos, kept)
+        because = _saves_for(plan) if plan is not None else "protože nemá kde stavět"
         clause = self._say(pos, action)
         if action.type == "give_back":
             opponent = pos.opponents[0]
@@ -599,7 +589,7 @@ class StrongBot:
         if end_trade is not None:
             target = self._target(pos)
             if target is not None and not any(shortfall(pos.hand, target.cost)):
-                because = f"protože má suroviny {words.BUILD_FOR[target.kind]}"
+                because = "protože teď chce stavět"   # not what it holds: the build shows it
             elif not self.level.bank_trades and not self.level.offers:
                 because = "protože se raději spolehne na vlastní suroviny"
             else:
@@ -612,7 +602,7 @@ class StrongBot:
             because = "protože nemá kde stavět"
         elif any(missing):
             # Its plan, not its cards: the others do not see what it holds.
-            because = f"protože šetří {words.BUILD_FOR[target.kind]}"
+            because = _saves_for(target)
         else:
             because = "protože tento tah už nic výhodného nenašel"
         return Decision(end, sentence(me, "končí tah", because))
@@ -620,6 +610,11 @@ class StrongBot:
     @staticmethod
     def _say(pos: Position, action: A.Action) -> str:
         return words.describe(action, pos.game.board)
+
+
+def _saves_for(target: Target) -> str:
+    """The bot's plan in words that tell none of its cards: 'protože šetří na vesnici'."""
+    return f"protože šetří {words.BUILD_FOR[target.kind]}"
 
 
 def _spot_because(pos: Position, n: int) -> str:

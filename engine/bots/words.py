@@ -1,11 +1,10 @@
 """Czech words for the bots' explanations, on top of the game's shared word forms
-(engine.words): what a player lacks, what a build is for, every action as a clause."""
+(engine.words): what a build is for, every action as a clause."""
 
 from __future__ import annotations
 
 from .. import actions as A
 from ..board import Board
-from ..constants import RESOURCES
 
 # The shared forms the bots' modules use through this one (words.cards, words.player, …).
 from ..words import (  # noqa: F401
@@ -18,20 +17,11 @@ from ..words import (  # noqa: F401
 )
 from . import places
 
-# What a player lacks: "chybí mu cihly", "chybí mu dřevo".
-_RESOURCE_LACKING = {"brick": "cihly", "lumber": "dřevo", "wool": "vlna", "grain": "obilí",
-                     "ore": "ruda"}
-
 BUILD_ACC = {"road": "silnici", "settlement": "vesnici", "city": "město",
              "development_card": "akční kartu"}
 # "na vesnici", "na město": what the cards are for.
 BUILD_FOR = {"road": "na silnici", "settlement": "na vesnici", "city": "na město",
              "development_card": "na akční kartu"}
-
-
-def lacking(resources: list[str]) -> str:
-    """'cihly a dřevo' for 'chybí mu …'."""
-    return join([_RESOURCE_LACKING[r] for r in RESOURCES if r in resources])
 
 
 def describe(action: A.Action, board: Board, rate: int = 4) -> str:

@@ -2,18 +2,27 @@
 // search the kept index (offline-search.js).
 (function () {
   "use strict";
-  function item(entry) {
+  function item(hit) {
     var li = document.createElement("li");
     var heading = document.createElement("h3");
     var link = document.createElement("a");
-    link.href = entry.url;
-    link.textContent = entry.headword;
+    link.href = hit.link;
+    link.textContent = hit.headword;
     heading.appendChild(link);
     var snippet = document.createElement("p");
     snippet.className = "search-snippet";
-    snippet.textContent = entry.snippet;
+    snippet.textContent = hit.snippet;
     li.appendChild(heading);
     li.appendChild(snippet);
+    if (hit.question) {
+      var question = document.createElement("p");
+      question.className = "search-question";
+      var to = document.createElement("a");
+      to.href = hit.question.url;
+      to.textContent = hit.question.text;
+      question.append("Častá otázka: ", to);
+      li.appendChild(question);
+    }
     return li;
   }
 
@@ -38,7 +47,7 @@
     if (input) input.value = text;
     fetch(section.getAttribute("data-offline-index"))
       .then(function (response) { return response.json(); })
-      .then(function (index) { show(section, text, self.offlineSearch(index.entries, text)); })
+      .then(function (index) { show(section, text, self.offlineSearch(index, text)); })
       .catch(function () { /* the index is not kept either: the page says what works */ });
   });
 })();

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from almanach import search
+from almanach.loader import read_content
 from almanach.markup import EDITION_LABELS
 from almanach.search import Document, SearchIndex, clean_query, index_from_files
 
@@ -78,7 +79,7 @@ def test_short_words_get_no_typo_allowance(index):
 @pytest.mark.parametrize(
     ("query", "slug"),
     [("osada", "vesnice"), ("lupič", "zlodej"), ("karta vývoje", "akcni-karty"),
-     ("rok hojnosti", "pokrok"), ("postupová karta", "pokrok"), ("hlína", "herni-material"),
+     ("rok hojnosti", "pokrok"), ("postupová karta", "pokrok"), ("hlína", "krajiny-a-suroviny"),
      ("robber", "zlodej"), ("longest road", "nejdelsi-obchodni-cesta"),
      ("largest army", "nejvetsi-vojsko"), ("settlement", "vesnice"), ("harbor", "pristav"),
      ("development card", "akcni-karty"), ("desert", "poust")],
@@ -125,7 +126,7 @@ def test_rare_words_weigh_more_than_common_ones(index):
 
 
 def test_snippets_mark_the_matched_words_and_are_plain_in_the_api_form(index):
-    hit = index.search("kdy se přerušuje nejdelší cesta").hits[0]
+    hit = index.search("přerušení nejdelší cesty").hits[0]
     assert "<mark>" in hit.snippet_html
     assert "<" not in hit.snippet
     label = max(len(label) for label in EDITION_LABELS.values()) + 2
@@ -199,14 +200,14 @@ def test_the_site_index_follows_the_database(content, django_assert_max_num_quer
     ("query", "slug", "answer", "not_shown"),
     [
         # The issue's example: the 4:1 sentence comes first in the entry, the 2:1 one answers.
-        ("muze se obchodovat s bankou 2:1", "obchod-se-zamorim", "2:1", "4:1"),
+        ("muze se obchodovat s bankou 2:1", "obchod-se-zamorim",
+         "odevzdá 2x danou surovinu a vezme si 1", "4:1"),
         ("kolik karet odhodit při sedmičce", "sedmicka-padla-nastupuje-zlodej",
          "musí polovinu odevzdat do banku", None),
-        ("kolik je přístavů", "pristav",
-         "Ve hře je 9 přístavů z nich 4 jsou normální přístavy a 5 jich je speciálních", None),
+        ("kolik je přístavů", "krajiny-a-suroviny", "9 přístav", None),
         ("muzu darovat karty spoluhraci", "obchod-vnitrni", "Není dovoleno darování karet", None),
         ("vyhraju kdyz mam 10 bodu a nejsem na tahu", "konec-hry",
-         "Vyhrát může pouze hráč, který je právě na tahu", None),
+         "Hra končí, když hráč, který je na tahu, dosáhne 10 bodů.", None),
     ],
 )
 def test_the_snippet_is_the_sentence_that_answers(index, query, slug, answer, not_shown):
@@ -268,11 +269,22 @@ def test_a_hit_links_to_the_passage_of_its_snippet_with_the_query_to_mark(index)
                        f"#{hit.anchor}"
 
 
+def test_the_sites_rule_comes_before_another_editions_words(index):
+    # Longest Road tie: the Almanach puts the card aside, 001 lets the holder keep it. The
+    # site's rule (the engine's default) answers; the 001 box only when the query names it.
+    hit = index.search("nejdelší cesta remíza").hits[0]
+    assert hit.slug == "nejdelsi-obchodni-cesta"
+    assert hit.snippet.startswith("– Mají-li po přerušení dva či více hráčů stejně dlouhé")
+    assert "karta se vrací do banku" in hit.snippet
+    for query in ("kdy můžu hrát rytíře", "nejvetsi vojsko remiza", "kolik stoji silnice"):
+        assert not index.search(query).hits[0].snippet.startswith("Jiné vydání"), query
+
+
 def test_another_editions_words_say_so_in_the_snippet(index):
-    hit = index.search("kdy můžu hrát rytíře").hits[0]
-    assert hit.slug == "rytir" and "před hodem kostkami" in hit.snippet
-    assert hit.snippet.startswith(("Jiné vydání (001", "Jiné vydání (004"))
-    assert hit.snippet_html.startswith('<span class="snippet-source">Jiné vydání (')
+    hit = index.search("nejdelší cesta remíza 001").hits[0]
+    assert hit.slug == "nejdelsi-obchodni-cesta"
+    assert hit.snippet.startswith("Jiné vydání (001: kompaktní pravidla): Mají-li po přerušení")
+    assert hit.snippet_html.startswith('<span class="snippet-source">Jiné vydání (001')
 
 
 def test_a_card_line_links_to_the_card():
@@ -305,19 +317,19 @@ def test_highlight_keys_are_the_query_words_found_in_the_entry(index):
 @pytest.mark.parametrize(
     ("query", "slug", "answer"),
     [
-        ("kopce", "krajiny-a-suroviny", "Kopce produkují cihly."),
+        ("kopce", "krajiny-a-suroviny", "Pahorkatina přináší hlínu (cihly)"),
         ("blokáda", "zlodej", "nedává tento díl žádné výnosy"),
         ("území", "krajiny-a-suroviny", "území"),
         ("terén", "krajiny-a-suroviny", "Existuje 5 druhů terénu produkujících různé suroviny."),
         ("kostky", "suroviny-vynosy", "hází kostkami a součet bodů určuje"),
-        ("les", "krajiny-a-suroviny", "Les produkuje dříví."),
+        ("les", "krajiny-a-suroviny", "Les přináší dřevo (klády)"),
         ("hory", "krajiny-a-suroviny", "Hory přináší rudu (železo)"),
         ("pastvina", "krajiny-a-suroviny", "Pastvina přináší vlnu (ovce)"),
         ("pahorkatina", "krajiny-a-suroviny", "Pahorkatina přináší hlínu (cihly)"),
         ("pole", "krajiny-a-suroviny", "Pole přináší obilí (snopy obilí)"),
         ("dřevo", "krajiny-a-suroviny", "dřevo"),
         ("ruda", "krajiny-a-suroviny", "rud"),
-        ("kolik je pristavu 3:1 a 2:1", "pristav", "3:1"),
+        ("kolik je pristavu 3:1 a 2:1", "krajiny-a-suroviny", "3:1"),
     ],
 )
 def test_every_term_has_a_home_that_answers(index, query, slug, answer):
@@ -337,3 +349,25 @@ def test_the_harbour_split_is_on_the_landscapes_page(index):
     page = hits["krajiny-a-suroviny"].document.text
     assert "Ve hře je 9 přístavů z nich 4 jsou normální přístavy a 5 jich je speciálních" in page
     assert "Pro každou surovinu je na herním plánu jeden specializovaný přístav." in page
+
+
+# --- editions apart (issue 20) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("slug", "option", "default"),
+    [("nejdelsi-obchodni-cesta", "remiza_cesty", ("longest_road_tie", "aside")),
+     ("pristav", "spojena_faze", ("combined_trade_build", False))],
+)
+def test_an_entry_with_another_editions_rule_says_which_rule_the_site_follows(slug, option,
+                                                                              default):
+    from engine.rules import Rules
+    from tutorial.play.forms import NewGameForm
+
+    assert getattr(Rules(), default[0]) == default[1], "the engine's default is the Almanach's"
+    html = read_content(url_for=str).by_slug()[slug].html
+    note = html.index('<aside class="box web">')
+    assert note < html.index('<aside class="box edice edice-001">'), "the site's rule first"
+    text = html[note: html.index("</aside>", note)]
+    assert "řídí Almanachem" in text and "engine" in text
+    assert f"„{NewGameForm.base_fields[option].label}“" in text, "names the option in Hrát"

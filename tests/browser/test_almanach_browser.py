@@ -91,3 +91,24 @@ def test_no_csp_violations_on_almanach_pages(live_server, page):
     for path in ("/almanach/", "/almanach/pokrok/", "/almanach/hledat/?q=zlodej"):
         page.goto(live_server.url + path)
     assert violations == []
+
+
+def test_a_question_typed_on_a_phone_shows_its_answer_without_scrolling(live_server, browser):
+    context = browser.new_context(locale="cs-CZ", viewport={"width": 360, "height": 640})
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/almanach/")
+        page.locator("#hledat-q").press_sequentially("kolik stoji silnice", delay=20)
+        # As you type: the first suggestion already quotes the answer, on screen.
+        suggestion = page.locator("#hledat-naseptavac .suggest-list li").first
+        expect(suggestion).to_contain_text("1 cihla + 1 dřevo")
+        expect(suggestion).to_be_in_viewport()
+        page.locator("#hledat-q").press("Enter")
+        expect(page).to_have_url(re.compile(r"/almanach/hledat/\?q="))
+        first = page.locator(".search-results .search-snippet").first
+        expect(first).to_contain_text("Silnice: 1 cihla + 1 dřevo")
+        expect(first).to_be_in_viewport()
+        assert page.evaluate("window.scrollY") == 0, "no scrolling to see the answer"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()

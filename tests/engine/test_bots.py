@@ -200,8 +200,8 @@ def test_the_bot_trades_surplus_with_the_bank_for_the_card_its_settlement_lacks(
     game = settlement_spot_position(brick=1, lumber=1, grain=1, ore=4)
     decision = StrongBot(0).decide(game)
     assert decision.action == TradeBank("orange", "ore", "wool")
-    assert decision.reason_cs == ("Oranžový mění se zámořím 4 rudy za 1 vlnu, protože mu chybí "
-                                  "vlna na vesnici.")
+    assert decision.reason_cs == ("Oranžový mění se zámořím 4 rudy za 1 vlnu, protože šetří "
+                                  "na vesnici.")
     game.apply(decision.action)
     assert isinstance(StrongBot(0).decide(game).action, EndTrade)
     game.apply(EndTrade("orange"))

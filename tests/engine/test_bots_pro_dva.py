@@ -80,8 +80,7 @@ def test_the_bot_forces_a_trade_on_a_full_hand_and_gives_back_what_it_needs_leas
     assert game.phase == "give_back"
     decision = StrongBot(0).decide(game)
     assert decision.action == GiveBack("orange", {"ore": 2})
-    assert decision.reason_cs == ("Oranžový vrací červenému 2 rudy, aby si nechal suroviny "
-                                  "na silnici.")
+    assert decision.reason_cs == "Oranžový vrací červenému 2 rudy, protože šetří na silnici."
 
 
 def test_the_bot_sends_the_robber_from_its_hex_to_the_desert_with_a_trade_card():

@@ -9,6 +9,7 @@ CI (the "ci" profile in tests/conftest.py), a few per route; HYPOTHESIS_PROFILE=
 many more.
 """
 
+import json
 import re
 from urllib.parse import quote, unquote_to_bytes
 
@@ -86,6 +87,7 @@ def test_every_route_is_covered():
     assert any(r.startswith("almanach/") for r in ROUTES)
     assert "priklad-hry/" in ROUTES
     assert "hrat/<str:game_id>/tah/<int:turn>/krok/<int:step>/" in ROUTES
+    assert {"rozhodci/", "rozhodci/api", "rozhodci/qr.svg"} <= set(ROUTES)
 
 
 @pytest.mark.parametrize("route", ROUTES)
@@ -108,3 +110,43 @@ def test_random_paths_never_answer_500(content, path):
     target = "/" + "/".join(quote(segment, safe="") for segment in path)
     response = get_raw(Client(), target)
     assert response.status_code < 500, target
+
+
+# Rozhodčí: the position and the UI state live in the address; the API takes any JSON.
+REFEREE_NAMES = ["plan", "hraci", "pravidla", "f", "zlodej", "ruce", "karty", "rytiri", "tah",
+                 "n", "b", "otazka", "akce", "misto", "hod", "surovina", "karta", "klik",
+                 "upravit", "na-tahu", "faze", "hraje-red", "ruka-red-ore"]
+referee_values = ugly | st.sampled_from(["p", "z", "v7", "cs04", "os04ov00", "nejdelsi-cesta",
+                                         "smi", "vesnice", "zlodej", "ptat", "c3", "a1.N",
+                                         "a1.W", "8", "ore", "knight", "c", "cs", "r2k"])
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | text
+    | st.sampled_from(["red", "blue", "a1.N", "c3", "b3|b4", "settlement", "city", "road"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(text | st.sampled_from(
+        ["buildings", "roads", "hands", "players", "rules", "robber", "current", "phase",
+         "type", "player", "node", "path", "hex", "dev_cards", "played", "board"]),
+        inner, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=examples(ci=25, dev=200), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.dictionaries(st.sampled_from(REFEREE_NAMES), referee_values, max_size=6),
+       htmx=st.booleans())
+def test_referee_editor_never_answers_500(content, query, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = Client().get("/rozhodci/", query, headers=headers)
+    assert response.status_code < 500, query
+    assert Client().get("/rozhodci/qr.svg", query).status_code < 500, query
+
+
+@settings(max_examples=examples(ci=60, dev=400), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(position=json_values, question=st.sampled_from(
+    ["smi", "nejdelsi-cesta", "kam-stavet", "koho-okrast", "vynosy", "body", "x"]),
+       extra=st.dictionaries(st.sampled_from(["akce", "barva", "pole", "hod"]), json_values,
+                             max_size=3))
+def test_referee_api_never_answers_500(content, position, question, extra):
+    body = {"position": position, "otazka": question, **extra}
+    response = Client().post("/rozhodci/api", json.dumps(body), content_type="application/json")
+    assert response.status_code in (200, 400), body

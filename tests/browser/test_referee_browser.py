@@ -1,0 +1,95 @@
+"""Rozhodčí on a 360 px phone: a longest-road dispute rebuilt by taps, ruled by the engine."""
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 360, "height": 740}
+# Red's road of 6 along the north coast; blue's road of 5 down the west coast.
+RED = ["a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW"]
+BLUE = ["d1.SW", "d1.W", "c1.SW", "c1.W", "c1.NW"]
+BREAK = "a1.NE"  # the intersection after red's third road
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ", has_touch=True,
+                                  service_workers="block")
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def settled(page):
+    expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
+
+
+class Taps:
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def __call__(self, locator):
+        locator.tap()
+        self.count += 1
+        settled(self.page)
+
+
+def sideways(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+@pytest.mark.usefixtures("content")
+def test_longest_road_broken_by_a_settlement_in_at_most_20_taps(live_server, phone):
+    errors = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    phone.goto(f"{live_server.url}/rozhodci/")
+    tap = Taps(phone)
+    tap(phone.get_by_role("link", name="Prázdný plán (jen tvar)"))
+    tap(phone.get_by_role("link", name="Červený", exact=True))
+    for path in RED:
+        tap(phone.locator(f'a.target[data-id="{path}"]'))
+    tap(phone.get_by_role("link", name="Modrý", exact=True))
+    for path in BLUE:
+        tap(phone.locator(f'a.target[data-id="{path}"]'))
+    tap(phone.get_by_role("link", name="Vesnice", exact=True))
+    tap(phone.locator(f'a.target[data-id="{BREAK}"]'))
+    tap(phone.get_by_role("link", name="Nejdelší obchodní cesta"))
+    assert tap.count <= 20
+
+    answer = phone.locator(".referee-answer")
+    expect(answer).to_contain_text("Kartu Nejdelší obchodní cesta má modrý")
+    expect(phone.locator(".referee-details")).to_contain_text("přerušuje ji stavba modrého")
+    # The answer to the last tap starts on screen without scrolling; nothing scrolls sideways.
+    box = answer.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + 24 <= PHONE["height"]
+    assert sideways(phone) <= 0
+    # The address holds the whole position: a fresh page gives the same ruling.
+    url = phone.url
+    assert "f=" in url and "otazka=nejdelsi-cesta" in url
+    phone.goto(url)
+    expect(phone.locator(".referee-answer")).to_contain_text("má modrý")
+    assert not errors
+
+
+@pytest.mark.usefixtures("content")
+def test_a_tap_that_breaks_the_distance_rule_is_refused_and_the_position_kept(live_server,
+                                                                           phone):
+    phone.goto(f"{live_server.url}/rozhodci/?plan=p&n=vesnice")
+    phone.locator('a.target[data-id="a1.N"]').tap()
+    settled(phone)
+    phone.locator('a.target[data-id="a1.NE"]').tap()
+    settled(phone)
+    expect(phone.locator(".referee-error")).to_contain_text("pravidlo o vzdálenosti")
+    expect(phone.locator("svg.board path[data-node]")).to_have_count(1)
+
+
+@pytest.mark.usefixtures("content")
+def test_the_editor_with_a_ruling_and_the_open_settings_is_accessible(live_server, page):
+    from tests.browser.axe import assert_accessible
+
+    url = (f"{live_server.url}/rozhodci/?plan=p&f=cs04cs05cs00cs0acs06cs0fms1fms1gms0xms0yms0z"
+           "mv01&otazka=nejdelsi-cesta")
+    assert_accessible(page, url)
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert_accessible(page)
+    assert_accessible(page, url + "&nastaveni=1")  # the settings form

@@ -1,0 +1,363 @@
+"""A table position as a few short URL parameters, and back; and into an engine Game.
+
+The whole position lives in the address, so a ruling can be shared by message or a QR code
+and nothing is stored. Every parameter is optional:
+
+    plan=z            board: z = beginner board (default), p = empty standard frame (all
+                      desert, no numbers: geometry only), v123 = Board.variable(123)
+    hraci=ocmb        players by the Czech initial of their colour (o oranžový, c červený,
+                      m modrý, b bílý); default all four, with Katan pro dva the first two
+    pravidla=r2k      r: the holder keeps the Longest Road at a tie (compact rules 001);
+                      k: combined trade and build phase; 2: Katan pro dva
+    f=cs0acv1b…       pieces in the order they were placed, 4 characters each: colour,
+                      piece (v vesnice, m město, s silnice), the place's index in base 36
+    zlodej=c3         the robber's hex (default: the desert)
+    ruce=c21000…      hands: colour + 5 counts in base 36 (cihla, dřevo, vlna, obilí, ruda)
+    karty=c10001      unplayed development cards: colour + 5 counts (rytíř, stavba silnic,
+                      vynález, monopol, vítězný bod)
+    rytiri=c3m2       played knights, in the order they were played
+    tah=cs            whose turn (colour) and phase (h hod, o obchod, s stavění,
+                      m kombinovaná fáze)
+
+Order matters for pieces and knights: the engine decides the Longest Road and the Largest
+Army by who reached them first, so the position is rebuilt piece by piece as it was placed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from engine import DEV_CARDS, RESOURCES, Board, Game, InvalidInput, Rules, RuleViolation, events
+from engine import topology as topo
+
+COLOR_LETTERS = {"o": "orange", "c": "red", "m": "blue", "b": "white"}
+LETTER_OF = {color: letter for letter, color in COLOR_LETTERS.items()}
+PIECE_LETTERS = {"v": "settlement", "m": "city", "s": "road"}
+PIECE_LETTER_OF = {piece: letter for letter, piece in PIECE_LETTERS.items()}
+PHASE_LETTERS = {"h": "roll", "o": "trade", "s": "build", "m": "main"}
+PHASE_LETTER_OF = {phase: letter for letter, phase in PHASE_LETTERS.items()}
+RULE_LETTERS = {"r": "longest_road_tie", "k": "combined_trade_build", "2": "two_player"}
+ALL_COLORS = ("orange", "red", "blue", "white")
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+MAX_PIECES = 4 * (15 + 5 + 4)  # more cannot stand on a board
+POSITION_PARAMS = ("plan", "hraci", "pravidla", "f", "zlodej", "ruce", "karty", "rytiri", "tah")
+
+
+class BadCode(ValueError):
+    """A parameter that is not in the notation (a Czech message for the page)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    plan: str = "z"
+    players: tuple[str, ...] = ALL_COLORS
+    rules: frozenset[str] = frozenset()
+    pieces: tuple[tuple[str, str, str], ...] = ()
+    robber: str = ""
+    hands: dict = field(default_factory=dict)  # colour -> (5 counts)
+    dev: dict = field(default_factory=dict)  # colour -> (5 counts)
+    knights: tuple[tuple[str, int], ...] = ()
+    current: str = ""
+    phase: str = ""
+
+    @property
+    def two_player(self) -> bool:
+        return "2" in self.rules
+
+    def engine_rules(self) -> Rules:
+        return Rules(longest_road_tie="holder_keeps" if "r" in self.rules else "aside",
+                     combined_trade_build="k" in self.rules, two_player=self.two_player)
+
+    def colors(self) -> tuple[str, ...]:
+        """The players, then (Katan pro dva) the neutral colours that may hold pieces."""
+        if self.two_player:
+            return self.players + tuple(c for c in ALL_COLORS if c not in self.players)
+        return self.players
+
+    def piece_at(self, place: str) -> tuple[str, str] | None:
+        for color, piece, at in self.pieces:
+            if at == place:
+                return color, piece
+        return None
+
+
+# --- reading --------------------------------------------------------------------------------
+
+def _colour(letter: str) -> str:
+    if letter not in COLOR_LETTERS:
+        raise BadCode(f"Neznámá barva „{letter}“ (o, c, m, b).")
+    return COLOR_LETTERS[letter]
+
+
+def _counts(text: str, what: str) -> dict[str, tuple[int, ...]]:
+    if len(text) % 6:
+        raise BadCode(f"{what}: každá barva má 6 znaků (barva a 5 počtů).")
+    out = {}
+    for i in range(0, len(text), 6):
+        color = _colour(text[i])
+        digits = text[i + 1:i + 6]
+        if any(d not in DIGITS for d in digits):
+            raise BadCode(f"{what}: počty se píšou číslicemi 0–9 a písmeny a–z.")
+        out[color] = tuple(DIGITS.index(d) for d in digits)
+    return out
+
+
+def _place(kind: str, text: str) -> str:
+    try:
+        index = int(text, 36)
+    except ValueError:
+        raise BadCode("Místo figurky se píše dvěma znaky 0–9, a–z.") from None
+    ids = topo.PATH_IDS if kind == "road" else topo.INTERSECTION_IDS
+    if index >= len(ids):
+        raise BadCode("Takové místo na plánu není.")
+    return ids[index]
+
+
+def parse(params) -> Position:
+    """The position from request parameters (a QueryDict or a dict of strings)."""
+    get = params.get
+    plan = (get("plan") or "z").strip()
+    if plan not in ("z", "p") and not (plan[:1] == "v" and plan[1:].isdigit()
+                                         and len(plan) <= 12):
+        raise BadCode("Plán je z (pro začátečníky), p (prázdný) nebo v a číslo.")
+    rules = frozenset(get("pravidla") or "")
+    if not rules <= set(RULE_LETTERS):
+        raise BadCode("Pravidla se zapisují písmeny r, k a 2.")
+    default_players = "oc" if "2" in rules else "ocmb"
+    letters = get("hraci") or default_players
+    players = tuple(_colour(x) for x in letters)
+    if len(set(players)) != len(players):
+        raise BadCode("Každá barva smí hrát jen jednou.")
+    text = get("f") or ""
+    if len(text) % 4 or len(text) > 4 * MAX_PIECES:
+        raise BadCode("Figurky se zapisují po 4 znacích.")
+    pieces = []
+    for i in range(0, len(text), 4):
+        color = _colour(text[i])
+        if text[i + 1] not in PIECE_LETTERS:
+            raise BadCode("Figurka je v (vesnice), m (město) nebo s (silnice).")
+        piece = PIECE_LETTERS[text[i + 1]]
+        pieces.append((color, piece, _place(piece, text[i + 2:i + 4])))
+    robber = get("zlodej") or ""
+    if robber and robber not in topo.HEX_INDEX:
+        raise BadCode("Zloděj stojí na poli a1–e3.")
+    knights = []
+    text = get("rytiri") or ""
+    for i in range(0, len(text), 2):
+        digit = text[i + 1:i + 2]
+        if not digit or digit not in DIGITS:
+            raise BadCode("Rytíři: barva a počet.")
+        knights.append((_colour(text[i]), DIGITS.index(digit)))
+    turn = get("tah") or ""
+    current = phase = ""
+    if turn:
+        if len(turn) != 2 or turn[1] not in PHASE_LETTERS:
+            raise BadCode("Tah: barva a fáze (h, o, s, m).")
+        current, phase = _colour(turn[0]), PHASE_LETTERS[turn[1]]
+    return Position(plan=plan, players=players, rules=rules, pieces=tuple(pieces),
+                    robber=robber, hands=_counts(get("ruce") or "", "Ruce"),
+                    dev=_counts(get("karty") or "", "Akční karty"), knights=tuple(knights),
+                    current=current, phase=phase)
+
+
+# --- writing --------------------------------------------------------------------------------
+
+def _place_code(piece: str, place: str) -> str:
+    index = (topo.PATH_INDEX[place] if piece == "road" else topo.INTERSECTION_INDEX[place])
+    return DIGITS[index // 36] + DIGITS[index % 36]
+
+
+def params(pos: Position) -> dict[str, str]:
+    """The shortest parameters that give this position back (defaults left out)."""
+    out: dict[str, str] = {}
+    if pos.plan != "z":
+        out["plan"] = pos.plan
+    letters = "".join(LETTER_OF[c] for c in pos.players)
+    if letters != ("oc" if pos.two_player else "ocmb"):
+        out["hraci"] = letters
+    if pos.rules:
+        out["pravidla"] = "".join(x for x in RULE_LETTERS if x in pos.rules)
+    if pos.pieces:
+        out["f"] = "".join(LETTER_OF[c] + PIECE_LETTER_OF[p] + _place_code(p, place)
+                           for c, p, place in pos.pieces)
+    if pos.robber:
+        out["zlodej"] = pos.robber
+    for key, table in (("ruce", pos.hands), ("karty", pos.dev)):
+        text = "".join(LETTER_OF[c] + "".join(DIGITS[min(k, 35)] for k in table[c])
+                       for c in ALL_COLORS if c in table and any(table[c]))
+        if text:
+            out[key] = text
+    if pos.knights:
+        out["rytiri"] = "".join(LETTER_OF[c] + DIGITS[min(k, 35)] for c, k in pos.knights)
+    if pos.current:
+        out["tah"] = LETTER_OF[pos.current] + PHASE_LETTER_OF[pos.phase or "build"]
+    return out
+
+
+# --- editing --------------------------------------------------------------------------------
+
+def toggle(pos: Position, color: str, piece: str, place: str) -> Position:
+    """One tap of the editor: put the piece there, or take away what stands there.
+
+    A tap on the same piece of the same colour removes it; a city tool on one's own
+    settlement upgrades it in place (its order stays); anything else standing there is
+    replaced."""
+    pieces = list(pos.pieces)
+    for i, (c, p, at) in enumerate(pieces):
+        if at != place or (p == "road") != (piece == "road"):
+            continue
+        if (c, p) == (color, piece):
+            del pieces[i]
+        elif piece == "city" and (c, p) == (color, "settlement"):
+            pieces[i] = (color, "city", place)
+        else:
+            pieces[i] = (color, piece, place)
+        return replace(pos, pieces=tuple(pieces))
+    pieces.append((color, piece, place))
+    return replace(pos, pieces=tuple(pieces))
+
+
+# --- into the engine ------------------------------------------------------------------------
+
+def board_of(plan: str) -> Board:
+    if plan == "p":
+        return _empty_board()
+    if plan.startswith("v"):
+        return Board.variable(int(plan[1:]))
+    return _beginner()
+
+
+_BOARDS: dict[str, Board] = {}
+
+
+def _beginner() -> Board:
+    if "z" not in _BOARDS:
+        _BOARDS["z"] = Board.beginner()
+    return _BOARDS["z"]
+
+
+def _empty_board() -> Board:
+    """The standard frame with no terrain to speak of: 19 desert hexes, no numbers, no
+    harbors. Many disputes (roads, the distance rule) need only the geometry."""
+    if "p" not in _BOARDS:
+        _BOARDS["p"] = Board(("desert",) * len(topo.HEX_IDS), (None,) * len(topo.HEX_IDS), (),
+                             EMPTY_ROBBER)
+    return _BOARDS["p"]
+
+
+EMPTY_ROBBER = "c3"  # the middle hex of the empty frame
+
+
+@dataclass
+class Built:
+    """An engine Game for a position, or the Czech reason it cannot exist."""
+
+    game: Game | None
+    error: str = ""
+    headword: str = ""
+    road_event: events.SpecialCardMoved | None = None  # the last Longest Road change
+
+
+def build(pos: Position) -> Built:
+    """Replay the position into a sandbox Game, piece by piece in the order placed."""
+    try:
+        game = Game.empty(board_of(pos.plan), pos.players, rules=pos.engine_rules())
+        last = None
+        for color, piece, place in pos.pieces:
+            if color not in pos.colors():
+                raise InvalidInput(f"{_player(color)} v této hře nehraje.")
+            if piece == "road":
+                moved = game.place_road(color, place)
+            else:
+                moved = game.place_settlement(color, place, city=piece == "city")
+            for event in moved:
+                if event.kind == "special_card_moved" and event.card == "longest_road":
+                    last = event
+        for color, count in pos.knights:
+            game.set_played_knights(color, count)
+        for color, counts in pos.dev.items():
+            game.set_dev_cards(color, [card for card, k in zip(DEV_CARDS, counts, strict=True)
+                                       for _ in range(k)])
+        for color, counts in pos.hands.items():
+            game.set_hand(color, dict(zip(RESOURCES, counts, strict=True)))
+        if pos.robber:
+            game.set_robber(pos.robber)
+        if pos.current:
+            game.set_current(pos.current, pos.phase or default_phase(pos))
+    except RuleViolation as exc:
+        return Built(None, exc.message, exc.headword)
+    except InvalidInput as exc:
+        return Built(None, exc.message)
+    return Built(game, road_event=last)
+
+
+def default_phase(pos: Position) -> str:
+    return "main" if "k" in pos.rules else "build"
+
+
+def _player(color: str) -> str:
+    from engine import words
+    return words.player(color, capital=True)
+
+
+# --- from a game ----------------------------------------------------------------------------
+
+def from_game(game: Game, plan: str, shown: set[str] | None = None) -> Position:
+    """The position of a running game (the example game, a Hrát game) for the editor.
+
+    Pieces keep the order they were placed in (the game's history; the beginners' starting
+    pieces, which the history does not hold, come first), so the Longest Road falls to the
+    same player. Only the hands and development cards of ``shown`` colours are copied (None:
+    everybody's): a player may take his own position to the referee, not his opponents'
+    cards. Victory-point cards count as hidden, like the cards themselves."""
+    order: list[tuple[str, str, str]] = []
+    for action in game.history:
+        kind = type(action).__name__
+        player = getattr(action, "player", None)
+        if kind in ("PlaceSettlement", "BuildSettlement"):
+            order.append((player, "settlement", action.node))
+        elif kind == "BuildNeutralSettlement":
+            order.append((action.neutral, "settlement", action.node))
+        elif kind == "BuildCity":
+            order = [(c, "city" if (c, at) == (player, action.node) else p, at)
+                     for c, p, at in order]
+        elif kind in ("PlaceRoad", "BuildRoad"):
+            order.append((player, "road", action.path))
+        elif kind == "BuildNeutralRoad":
+            order.append((action.neutral, "road", action.path))
+        elif kind == "PlayRoadBuilding":
+            order += [(player, "road", path) for path in action.paths]
+    order = [(c, p, _canonical(p, at)) for c, p, at in order]
+    on_board = ([(c, p, n) for n, (c, p) in game.buildings.items()]
+                + [(c, "road", q) for q, c in game.roads.items()])
+    placed = set(order)
+    upgraded = {(c, "settlement", n) for c, p, n in order if p == "city"}
+    start = [item for item in on_board if item not in placed and item not in upgraded]
+    pieces = tuple(start + [item for item in order if item in set(on_board)])
+    visible = set(game.players) if shown is None else shown & set(game.players)
+    hands = {c: tuple(game.hand(c)[r] for r in RESOURCES) for c in game.players
+             if c in visible and game.hand_size(c)}
+    dev = {}
+    for c in game.players:
+        if c not in visible:
+            continue
+        cards = [card for card, _new in game.dev_cards(c) if card != "victory_point"]
+        if cards:
+            dev[c] = tuple(cards.count(card) for card in DEV_CARDS)
+    knights = tuple((c, game.played_knights(c)) for c in game.players if game.played_knights(c))
+    rules = game.rules
+    flags = frozenset(({"r"} if rules.longest_road_tie == "holder_keeps" else set())
+                      | ({"k"} if rules.combined_trade_build else set())
+                      | ({"2"} if rules.two_player else set()))
+    phase = game.phase if game.phase in PHASE_LETTER_OF else ""
+    board = game.board
+    robber = game.robber if game.robber != board.robber_start else ""
+    return Position(plan=plan, players=tuple(game.players), rules=flags, pieces=pieces,
+                    robber=robber, hands=hands, dev=dev, knights=knights,
+                    current=game.current_player if phase else "", phase=phase)
+
+
+def _canonical(piece: str, place: str) -> str:
+    if piece == "road":
+        return topo.PATH_IDS[topo.PATH_INDEX[place]]
+    return topo.INTERSECTION_IDS[topo.INTERSECTION_INDEX[place]]

@@ -1,0 +1,460 @@
+"""The referee's questions about one position, each answered by the engine.
+
+Every answer is a :class:`Ruling`: a Czech sentence, yes/no where the question has one, the
+Almanach headword of the rule, and the places to draw on the board. The rule checks are the
+engine's (``Game.check``, ``why_not_*``, ``legal_*_spots``, :mod:`engine.referee`); this
+module only asks them and words the answer. No Django here: the page and the JSON API share it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import RESOURCES, Game, InvalidInput, RuleViolation, actions, referee, words
+from engine import topology as topo
+from engine.constants import COSTS
+
+QUESTIONS = {
+    "smi": "Smí tohle?",
+    "nejdelsi-cesta": "Nejdelší obchodní cesta",
+    "kam-stavet": "Kam smím stavět?",
+    "koho-okrast": "Koho můžu okrást?",
+    "vynosy": "Kolik kdo dostane?",
+    "body": "Kolik má kdo bodů?",
+}
+COST_WORDS = {kind: words.cards(dict(zip(RESOURCES, cost, strict=True)), "nom")
+              for kind, cost in COSTS.items()}
+
+
+class BadQuestion(ValueError):
+    """The question lacks what it needs (a colour, a hex, a roll): a Czech message."""
+
+
+@dataclass
+class Ruling:
+    question: str
+    answer: str
+    allowed: bool | None = None
+    headword: str = ""
+    details: list[str] = field(default_factory=list)
+    highlight: list[str] = field(default_factory=list)
+    trails: dict[str, list[str]] = field(default_factory=dict)
+    data: dict = field(default_factory=dict)  # extra JSON for the API
+
+    def to_json(self) -> dict:
+        out = {"otazka": self.question, "odpoved": self.answer,
+               "podrobnosti": self.details, "zvyraznit": self.highlight, **self.data}
+        if self.allowed is not None:
+            out["smi"] = self.allowed
+        if self.trails:
+            out["cesty"] = self.trails
+        return out
+
+
+@dataclass(frozen=True)
+class Known:
+    """What the position says, as opposed to what the engine's sandbox fills in: whose turn
+    it is, and whose hands and development cards were given."""
+
+    turn: bool = False
+    hands: frozenset[str] = frozenset()
+    dev: frozenset[str] = frozenset()
+
+
+def _name(color: str, case: str = "nom", capital: bool = False) -> str:
+    return words.player(color, case, capital)
+
+
+def _need_color(game: Game, color: str | None, *, neutral_ok: bool = False) -> str:
+    allowed = set(game.players) | (set(game.neutrals) if neutral_ok else set())
+    if not color:
+        raise BadQuestion("Zvolte barvu hráče.")
+    if color not in allowed:
+        raise BadQuestion("Tato barva v pozici nehraje.")
+    return color
+
+
+# --- Smí tohle? -----------------------------------------------------------------------------
+
+BUILD_KINDS = {"build_settlement": "settlement", "build_city": "city", "build_road": "road"}
+
+
+def may(game: Game, action: actions.Action, known: Known) -> Ruling:
+    """'Smí tohle?': the engine's check of one action, on the player's own turn unless the
+    position says whose turn it is. Unknown hands: the board's rules only, the cost named."""
+    player = _need_color(game, action.player)
+    if isinstance(action, actions.MoveRobber):
+        return _may_rob(game, action, known)
+    g = game.copy()
+    if not known.turn:
+        g.set_current(player, _phase_for(g, action))
+    kind = action.to_json()["type"]
+    if kind in BUILD_KINDS and player not in known.hands:
+        return _may_build_anyhow(g, action, BUILD_KINDS[kind])
+    if isinstance(action, actions.TradeBank) and player not in known.hands:
+        g.set_hand(player, {action.give: 4 * action.count})
+    try:
+        g.check(action)
+    except RuleViolation as exc:
+        return Ruling("smi", f"Ne. {exc.message}", False, exc.headword, data={"kod": exc.code},
+                      highlight=_places_of(action))
+    return Ruling("smi", "Ano. " + _yes_text(g, action), True, _headword_of(action),
+                  highlight=_places_of(action))
+
+
+def _phase_for(game: Game, action: actions.Action) -> str:
+    if game.rules.combined_trade_build:
+        return "main"
+    if isinstance(action, actions.TradeBank | actions.TradePlayers | actions.OfferTrade):
+        return "trade"
+    return "build"
+
+
+def _may_build_anyhow(g: Game, action, piece: str) -> Ruling:
+    player = action.player
+    place = action.path if piece == "road" else action.node
+    if piece == "settlement":
+        violation = g.why_not_settlement(player, place)
+    elif piece == "road":
+        violation = g.why_not_road(player, place)
+    else:
+        violation = None
+        if not isinstance(place, str) or place not in topo.INTERSECTION_INDEX:
+            raise InvalidInput(f"Neznámá křižovatka {place!r}.")
+        if topo.INTERSECTION_IDS[topo.INTERSECTION_INDEX[place]] not in g.legal_city_spots(player):
+            try:
+                g.check(action)
+            except RuleViolation as exc:
+                violation = exc
+    if violation is not None:
+        return Ruling("smi", f"Ne. {violation.message}", False, violation.headword,
+                      data={"kod": violation.code}, highlight=[place])
+    return Ruling("smi", f"Ano, {_name(player)} tu smí postavit {words.PIECES_ACC[piece]}, "
+                         f"má-li na to suroviny ({COST_WORDS[piece]}).", True,
+                  {"settlement": "vesnice", "city": "mesto", "road": "silnice"}[piece],
+                  highlight=[place])
+
+
+def _may_rob(game: Game, action: actions.MoveRobber, known: Known) -> Ruling:
+    violation = referee.why_not_robber(game, action.hex)
+    if violation is not None:
+        return Ruling("smi", f"Ne. {violation.message}", False, violation.headword,
+                      data={"kod": violation.code}, highlight=[action.hex])
+    ruling = whom_to_rob(game, action.player, action.hex, known)
+    victim = action.victim
+    if victim is None:
+        ruling.answer = "Ano, zloděj sem smí. " + ruling.answer
+        ruling.allowed = True
+    elif victim in ruling.data["okrast"] or (victim in ruling.data["bez_karet"]
+                                              and victim not in known.hands):
+        ruling.answer = (f"Ano, zloděj sem smí a {_name(action.player)} smí okrást "
+                         f"{_name(victim, 'acc')}.")
+        ruling.allowed = True
+    else:
+        ruling.answer = (f"Ne. {_name(victim, capital=True)} nemá u tohoto pole vesnici ani "
+                         "město s kartami v ruce, okrást jde jen: "
+                         + (words.join([_name(c, "acc") for c in ruling.data["okrast"]])
+                            or "nikoho") + ".")
+        ruling.allowed = False
+    ruling.question = "smi"
+    return ruling
+
+
+def _yes_text(g: Game, action) -> str:
+    kind = action.to_json()["type"]
+    if kind == "trade_bank":
+        rate = g.trade_rate(action.player, action.give)
+        return _rate_sentence(g, action.player, action.give, rate)
+    if kind in BUILD_KINDS:
+        return f"{_name(action.player, capital=True)} tu smí stavět a suroviny na to má."
+    return "Engine tento krok v této pozici dovolí."
+
+
+def rate_ruling(game: Game, color: str, resource: str) -> Ruling:
+    """At which rate may the player trade this resource with the bank now, and why."""
+    color = _need_color(game, color)
+    if resource not in RESOURCES:
+        raise BadQuestion("Zvolte surovinu.")
+    rate = game.trade_rate(color, resource)
+    harbor = referee.harbor_for(game, color, resource)
+    spots = [n for n, (c, _p) in game.buildings.items() if c == color
+             and harbor is not None and game.board.harbor_at(n) == harbor]
+    return Ruling("smi", _rate_sentence(game, color, resource, rate), True,
+                  "pristav" if harbor else "obchod-se-zamorim", highlight=sorted(spots),
+                  data={"pomer": f"{rate}:1"})
+
+
+def _rate_sentence(game: Game, color: str, resource: str, rate: int) -> str:
+    what = words.resource_word(resource, rate, "acc")
+    if rate == 2:
+        why = f"má vesnici nebo město u přístavu 2:1 na {words.resource_word(resource, 1)}"
+    elif rate == 3:
+        why = "má vesnici nebo město u přístavu 3:1"
+    else:
+        why = "nemá u přístavu, který by platil, žádnou stavbu (přístav postavený v tomto tahu " \
+              "slouží až od příštího tahu, není-li fáze obchodu a stavění kombinovaná)"
+    return f"{_name(color, capital=True)} mění s bankem {rate} {what} za 1 kartu: {why}."
+
+
+def card_ruling(game: Game, color: str, card: str, known: Known) -> Ruling:
+    """'Smí teď zahrát tuto kartu?': the engine's check of playing it now."""
+    color = _need_color(game, color)
+    if card not in words.DEV_CARDS:
+        raise BadQuestion("Zvolte akční kartu.")
+    g = game.copy()
+    if not known.turn:
+        g.set_current(color, "main" if g.rules.combined_trade_build else "build")
+    if color not in known.dev:
+        g.set_dev_cards(color, [card])
+    name = words.DEV_CARDS_ACC[card]
+    if card == "victory_point":
+        return Ruling("smi", "Ne. Karta s vítězným bodem se nehraje: zůstává skrytá a "
+                             "odkrývá se, až přinese desátý bod v tahu svého majitele.",
+                      False, "karta-s-vyhernim-bodem")
+    action = _card_action(g, color, card)
+    try:
+        g.check(action)
+    except RuleViolation as exc:
+        return Ruling("smi", f"Ne. {exc.message}", False, exc.headword, data={"kod": exc.code})
+    owned = "" if color in known.dev else " (má-li ji a nekoupil-li ji v tomto tahu)"
+    return Ruling("smi", f"Ano, {_name(color)} smí teď zahrát {name}{owned}.", True,
+                  "rytir" if card == "knight" else "pokrok")
+
+
+def _card_action(g: Game, color: str, card: str) -> actions.Action:
+    if card == "knight":
+        hexes = [h for h in topo.HEX_IDS if h != g.robber]
+        return actions.PlayKnight(color, hexes[0])
+    if card == "road_building":
+        spots = sorted(g.legal_road_spots(color))
+        return actions.PlayRoadBuilding(color, tuple(spots[:2]))
+    if card == "year_of_plenty":
+        bank = g.bank
+        best = max(RESOURCES, key=lambda r: bank[r])
+        return actions.PlayYearOfPlenty(color, (best, best))
+    return actions.PlayMonopoly(color, "ore")
+
+
+def _places_of(action) -> list[str]:
+    data = action.to_json()
+    return [data[k] for k in ("node", "path", "hex") if isinstance(data.get(k), str)]
+
+
+def _headword_of(action) -> str:
+    kind = action.to_json()["type"]
+    return {"build_settlement": "vesnice", "build_city": "mesto", "build_road": "silnice",
+            "trade_bank": "obchod-se-zamorim", "play_knight": "rytir",
+            "buy_development_card": "akcni-karty"}.get(kind, "prubeh-hry")
+
+
+# --- Nejdelší obchodní cesta -------------------------------------------------------------
+
+TIE_RULES = {
+    "aside": "Almanach: při shodě po přerušení jde karta stranou, dokud nemá jeden hráč sám "
+             "nejdelší cestu",
+    "holder_keeps": "kompaktní pravidla: při shodě si kartu ponechá její dosavadní držitel, "
+                    "je-li mezi nejdelšími, jinak jde stranou",
+}
+
+
+def longest_road(game: Game, event=None) -> Ruling:
+    """Each colour's longest road (drawn), who holds the card and why. ``event``: the last
+    Longest Road change while the position was built, if known (it tells a break or a tie)."""
+    owners = set(game.roads.values())
+    colors = [c for c in (*game.players, *game.neutrals) if c in owners]
+    lengths = {c: game.road_length(c) for c in colors}
+    holder = game.longest_road_holder
+    trails = {c: game.longest_trail(c) for c in colors}
+    details = []
+    breaks = []
+    for c in colors:
+        line = f"{_name(c, capital=True)}: nejdelší cesta {_roads(lengths[c])}"
+        cut = referee.road_breaks(game, c)
+        if cut:
+            whole = referee.unbroken_road_length(game, c)
+            breakers = words.join(sorted({_name(game.buildings[n][0], "gen") for n in cut}))
+            line += (f"; přerušuje ji stavba {breakers}"
+                     + (f", bez přerušení by měla {_roads(whole)}" if whole > lengths[c] else ""))
+            breaks += cut
+        details.append(line + ".")
+    best = max(lengths.values(), default=0)
+    leaders = [c for c in colors if lengths[c] == best]
+    if best < 5:
+        answer = ("Kartu Nejdelší obchodní cesta nemá nikdo: nikdo nemá nepřerušenou cestu "
+                  "aspoň z 5 silnic.")
+    elif holder and len(leaders) == 1:
+        answer = (f"Kartu Nejdelší obchodní cesta má {_name(holder)}: má sám nejdelší "
+                  f"nepřerušenou cestu, {_roads(best)}.")
+    elif holder:
+        others = words.join([_name(c) for c in leaders if c != holder])
+        answer = (f"Kartu Nejdelší obchodní cesta má {_name(holder)}. {others.capitalize()} "
+                  f"má stejně dlouhou cestu ({_roads(best)}), kartu ale přebírá jen delší "
+                  "cesta, a tak zůstává dosavadnímu držiteli.")
+    else:
+        tied = words.join([_name(c) for c in leaders])
+        answer = (f"Kartu Nejdelší obchodní cesta nemá nikdo: {tied} "
+                  f"mají stejně dlouhé cesty ({_roads(best)}) a nikdo nemá nejdelší sám.")
+    if event is not None and event.reason == "broken":
+        answer += " Stavba soupeře přerušila cestu a karta se rozhodla znovu."
+    if event is not None and event.reason in ("broken", "tie") or (len(leaders) > 1
+                                                                    and best >= 5):
+        details.append("Pravidlo o shodě, podle kterého engine rozhoduje: "
+                       + TIE_RULES[game.rules.longest_road_tie] + ".")
+    highlight = sorted({p for c in ([holder] if holder else leaders) for p in trails[c]})
+    return Ruling("nejdelsi-cesta", answer, None, "nejdelsi-obchodni-cesta", details,
+                  highlight + breaks, trails,
+                  data={"delky": lengths, "drzitel": holder, "preruseni": breaks})
+
+
+def _roads(n: int) -> str:
+    return words.plural_count(n, "silnice", "silnice", "silnic")
+
+
+# --- Kam smím stavět? -----------------------------------------------------------------------
+
+def where_to_build(game: Game, color: str) -> Ruling:
+    """Every legal spot for a road, a settlement and a city of this colour (costs aside)."""
+    color = _need_color(game, color)
+    roads = sorted(game.legal_road_spots(color))
+    settlements = sorted(game.legal_settlement_spots(color))
+    cities = sorted(game.legal_city_spots(color))
+    answer = (f"{_name(color, capital=True)} smí stavět (má-li suroviny): vesnici na "
+              f"{_spots(len(settlements))}, město na {_spots(len(cities))}, silnici na "
+              f"{_spots(len(roads), path=True)}.")
+    left = game.pieces_left(color)
+    details = [f"Figurek v zásobě: {_roads(left['road'])}, "
+               f"{words.plural_count(left['settlement'], 'vesnice', 'vesnice', 'vesnic')}, "
+               f"{words.plural_count(left['city'], 'město', 'města', 'měst')}."]
+    if not settlements:
+        details.append("Vesnice potřebuje křižovatku u vlastní silnice, jejíž tři sousední "
+                       "křižovatky jsou prázdné (pravidlo o vzdálenosti).")
+    return Ruling("kam-stavet", answer, None, "staveni", details,
+                  settlements + cities + roads,
+                  data={"vesnice": settlements, "mesto": cities, "silnice": roads})
+
+
+def _spots(n: int, path: bool = False) -> str:
+    if path:
+        return words.plural_count(n, "cestě", "cestách", "cestách")
+    return words.plural_count(n, "křižovatce", "křižovatkách", "křižovatkách")
+
+
+# --- Koho můžu okrást? ----------------------------------------------------------------------
+
+def whom_to_rob(game: Game, color: str, hex_id: str, known: Known) -> Ruling:
+    color = _need_color(game, color)
+    if hex_id not in topo.HEX_INDEX:
+        raise BadQuestion("Zvolte pole.")
+    robbable, empty = referee.robber_candidates(game, color, hex_id)
+    unknown = [c for c in empty if c not in known.hands]
+    empty = [c for c in empty if c in known.hands]
+    can = robbable + unknown
+    details = []
+    if hex_id == game.robber:
+        details.append("Zloděj na tomto poli už stojí: musí se přemístit na jiné pole.")
+    if not can:
+        answer = f"{_name(color, capital=True)} tu nemůže okrást nikoho."
+        if empty:
+            answer += (f" {words.join([_name(c, capital=True) for c in empty])} tu má stavbu, "
+                       "ale žádnou kartu suroviny.")
+    else:
+        answer = (f"{_name(color, capital=True)} může okrást "
+                  f"{words.join([_name(c, 'acc') for c in can], 'nebo')}: vezme si "
+                  "naslepo jednu kartu suroviny (akční karty se nekradou).")
+        if unknown:
+            answer += (" Karty " + words.join([_name(c, "gen") for c in unknown])
+                       + " v pozici nejsou: okrást jde jen toho, kdo nějakou kartu má.")
+        if empty:
+            details.append(words.join([_name(c, capital=True) for c in empty])
+                           + " tu má stavbu, ale žádnou kartu, takže okraden být nemůže.")
+    if game.rules.two_player:
+        details.append("Katan pro dva: neutrální barvy okrást nejde.")
+    corners = [topo.INTERSECTION_IDS[n] for n in topo.HEX_CORNERS[topo.HEX_INDEX[hex_id]]
+               if topo.INTERSECTION_IDS[n] in game.buildings
+               and game.buildings[topo.INTERSECTION_IDS[n]][0] in can]
+    return Ruling("koho-okrast", answer, bool(can), "zlodej", details, [hex_id, *corners],
+                  data={"okrast": can, "bez_karet": empty})
+
+
+# --- Kolik kdo dostane? ---------------------------------------------------------------------
+
+def yields(game: Game, total: int, known: Known) -> Ruling:
+    """What a roll pays out (or, for a 7, who discards), by the engine's own production."""
+    try:
+        result = referee.roll_yields(game, total)
+    except InvalidInput as exc:
+        raise BadQuestion(exc.message) from None
+    number_hexes = [h for h in topo.HEX_IDS if game.board.number(h) == total]
+    if total == 7:
+        owed = result.players
+        if owed:
+            answer = "Padla sedmička: " + words.join(
+                [f"{_name(c)} odevzdá {words.card_count(k)}" for c, k in owed.items()]) + \
+                " do banku, pak hráč na tahu přesune zloděje."
+        else:
+            answer = ("Padla sedmička: nikdo nemá víc než 7 karet, nikdo nic neodevzdává; "
+                      "hráč na tahu přesune zloděje.")
+        return Ruling("vynosy", answer, None, "sedmicka-padla-nastupuje-zlodej",
+                      data={"odevzdat": owed})
+    details = []
+    gains = {c: g for c, g in result.gains.items() if any(g.values())}
+    if gains:
+        answer = f"Na {total} dostane " + "; ".join(
+            f"{_name(c)} {words.cards(g)}" for c, g in gains.items()) + "."
+    else:
+        answer = f"Na {total} nedostane nikdo nic."
+    for blocked in result.blocked:
+        lost = {c: n for c, n in blocked["players"].items() if n}
+        if lost:
+            details.append(
+                f"Zloděj na poli {blocked['hex']} blokuje: "
+                + "; ".join(f"{_name(c)} by dostal "
+                            f"{words.count_resource(blocked['resource'], n)}"
+                            for c, n in lost.items()) + ".")
+    for resource in result.shortage:
+        details.append(f"V banku nezbývá dost karet {words.resource_word(resource, 5)} pro "
+                       "všechny, a tak je nedostane nikdo (Almanach, Suroviny – karty).")
+    if not known.hands:
+        details.append("Ruce hráčů v pozici nejsou: počítá se s plným bankem.")
+    return Ruling("vynosy", answer, None,
+                  "suroviny-karty" if result.shortage else "suroviny-vynosy", details,
+                  number_hexes,
+                  data={"zisky": gains, "blokovano": result.blocked,
+                        "nedostatek": list(result.shortage)})
+
+
+# --- Kolik má kdo bodů? ---------------------------------------------------------------------
+
+def points(game: Game, known: Known) -> Ruling:
+    details = []
+    totals = {}
+    for c in game.players:
+        pts = game.points(c, include_hidden=True)
+        public = pts["total"] - pts["victory_cards"]
+        parts = []
+        if pts["settlements"]:
+            parts.append(words.plural_count(pts["settlements"], "vesnice", "vesnice", "vesnic"))
+        if pts["cities"]:
+            k = pts["cities"] // 2
+            parts.append(words.plural_count(k, "město", "města", "měst"))
+        if pts["longest_road"]:
+            parts.append("Nejdelší obchodní cesta")
+        if pts["largest_army"]:
+            parts.append("Největší vojsko")
+        line = f"{_name(c, capital=True)}: {words.points(public)} na stole"
+        if parts:
+            line += f" ({', '.join(parts)})"
+        if c in known.dev:
+            if pts["victory_cards"]:
+                line += (f" a {words.points(pts['victory_cards'])} ze skrytých karet s vítězným "
+                         f"bodem, celkem {words.points(pts['total'])}")
+        else:
+            line += "; skryté karty s vítězným bodem v pozici nejsou"
+        details.append(line + ".")
+        totals[c] = {"verejne": public, "skryte": pts["victory_cards"] if c in known.dev
+                     else None}
+    best = max(game.players, key=lambda c: totals[c]["verejne"])
+    target = game.rules.victory_points_to_win
+    answer = (f"Na stole vede {_name(best)}: {words.points(totals[best]['verejne'])}. "
+              f"Vyhrává ten, kdo ve svém tahu dosáhne {target} bodů.")
+    return Ruling("body", answer, None, "vyherni-body", details, data={"body": totals})

@@ -1,0 +1,634 @@
+"""Rozhodčí at /rozhodci/: rebuild the position on your table, ask, and the engine rules.
+
+The whole state (position, tool, question) lives in the address: every tap is a plain link,
+so the editor works without JavaScript; with htmx only the editor is swapped and the address
+follows (HX-Push-Url). Nothing is stored on the server.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+from dataclasses import replace
+from urllib.parse import urlencode
+
+import segno
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST, require_safe
+
+from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, actions, referee, words
+from engine import topology as topo
+from tutorial import board_svg
+from tutorial.referee import notation, rulings
+from tutorial.referee.notation import BadCode, Position
+
+EDIT_TOOLS = {"vesnice": "settlement", "mesto": "city", "silnice": "road", "zlodej": "robber"}
+TOOL_LABELS = {"vesnice": "Vesnice", "mesto": "Město", "silnice": "Silnice", "zlodej": "Zloděj",
+               "ptat": "Ptát se klepnutím"}
+ASK_KINDS = {"vesnice": "Postavit vesnici", "mesto": "Postavit město",
+             "silnice": "Postavit silnici", "zlodej": "Přesunout zloděje (a koho okrást)",
+             "pristav": "Obchod s bankem (poměr)", "karta": "Zahrát akční kartu"}
+UI_PARAMS = ("n", "b", "otazka", "akce", "misto", "hod", "surovina", "karta", "nastaveni")
+# What the settings form carries along unchanged (the board taps set these).
+FORM_KEEPS = ("plan", "f", "zlodej", "n", "b", "otazka", "akce", "hod", "surovina", "karta")
+PHASES = {"roll": "hod kostkami", "trade": "obchod", "build": "stavění",
+          "main": "obchod a stavění (kombinovaná fáze)"}
+
+
+def _state(request: HttpRequest, pos: Position) -> dict:
+    """The editor's UI state from the query (unknown values fall back to defaults)."""
+    get = request.GET
+    colors = pos.colors()
+    color = get.get("b", "")
+    color = notation.COLOR_LETTERS.get(color, "")
+    if color not in colors:
+        color = colors[0]
+    question = get.get("otazka", "")
+    if question not in rulings.QUESTIONS:
+        question = ""
+    tool = get.get("n", "")
+    if tool not in (*EDIT_TOOLS, "ptat"):
+        tool = "silnice"
+    return {"n": tool, "b": notation.LETTER_OF[color], "color": color, "otazka": question,
+            "akce": get.get("akce", "") if get.get("akce", "") in ASK_KINDS else "",
+            "misto": get.get("misto", "")[:12], "hod": get.get("hod", "")[:2],
+            "surovina": get.get("surovina", "") if get.get("surovina") in RESOURCES else "",
+            "karta": get.get("karta", "") if get.get("karta") in DEV_CARDS else "",
+            "nastaveni": "1" if get.get("nastaveni") == "1" else ""}
+
+
+def editor_url(pos: Position, state: dict | None = None, *, base: str | None = None,
+               **change) -> str:
+    """The address of this position with this UI state (defaults left out). ``base``: the
+    position's encoded parameters when the caller already has them (a page builds dozens
+    of links, each with the whole position)."""
+    ui = {**(state or {}), **change}
+    extra = {}
+    for key in UI_PARAMS:
+        value = ui.get(key)
+        if value and not (key == "n" and value == "silnice"):
+            extra[key] = value
+    if ui.get("b") == notation.LETTER_OF[pos.colors()[0]]:
+        extra.pop("b", None)
+    query = "&".join(q for q in (_encoded(pos) if base is None else base, urlencode(extra))
+                     if q)
+    return _editor_path() + ("?" + query if query else "")
+
+
+def _encoded(pos: Position) -> str:
+    return urlencode(notation.params(pos))
+
+
+@functools.cache
+def _editor_path() -> str:
+    return reverse("referee:editor")
+
+
+def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
+    # A history restore (Back after the cache ran out) wants the whole page.
+    fragment = request.htmx and not request.htmx.history_restore_request
+    template = "referee/editor.html#editor" if fragment else "referee/editor.html"
+    response = render(request, template, context, status=status)
+    if fragment:
+        response["HX-Push-Url"] = context["self_url"]
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _bad_code(request: HttpRequest, message: str) -> HttpResponse:
+    return _message(request, "Tuto pozici nelze přečíst", message, 400)
+
+
+def _message(request: HttpRequest, title: str, text: str, status: int,
+             back_url: str = "", back_label: str = "") -> HttpResponse:
+    return render(request, "referee/message.html", {
+        "section": "referee", "title": title, "text": text,
+        "back_url": back_url, "back_label": back_label}, status=status)
+
+
+@require_safe
+def editor(request: HttpRequest) -> HttpResponse:
+    try:
+        pos = notation.parse(request.GET)
+    except BadCode as exc:
+        return _bad_code(request, str(exc))
+    state = _state(request, pos)
+    error = ""
+    if "klik" in request.GET or "upravit" in request.GET:
+        try:
+            changed = (_tap(pos, state, request.GET["klik"]) if "klik" in request.GET
+                       else apply_form(pos, request.GET))
+        except BadCode as exc:
+            changed, error = None, str(exc)
+            if "upravit" in request.GET:
+                state["nastaveni"] = "1"
+        if changed is not None:
+            built = notation.build(changed)
+            if built.game is not None:
+                if not request.htmx or request.htmx.history_restore_request:
+                    return redirect(editor_url(changed, state))
+                pos = changed
+            else:
+                error = built.error
+    built = notation.build(pos)
+    if built.game is None:
+        return _respond(request, _broken_context(pos, state, built), status=400)
+    submitted = request.GET if error and "upravit" in request.GET else None
+    return _respond(request, _context(pos, state, built, error, submitted))
+
+
+def _tap(pos: Position, state: dict, place: str) -> Position:
+    tool = EDIT_TOOLS.get(state["n"])
+    if tool == "robber":
+        if place not in topo.HEX_INDEX:
+            raise BadCode("Zloděj stojí na poli.")
+        return replace(pos, robber=place)
+    if tool is None:
+        raise BadCode("Zvolte, co chcete stavět.")
+    known = topo.PATH_INDEX if tool == "road" else topo.INTERSECTION_INDEX
+    if place not in known:
+        raise BadCode("Takové místo na plánu není.")
+    place = notation._canonical(tool, place)
+    if len(pos.pieces) >= notation.MAX_PIECES:
+        raise BadCode("Víc figurek se na plán nevejde.")
+    return notation.toggle(pos, state["color"], tool, place)
+
+
+def _counts(get, prefix: str, names, limit: int) -> tuple[int, ...]:
+    out = []
+    for name in names:
+        raw = (get.get(f"{prefix}-{name}") or "0").strip()
+        if not raw.isdigit() or int(raw) > limit:
+            raise BadCode(f"Počet musí být celé číslo 0–{limit}.")
+        out.append(int(raw))
+    return tuple(out)
+
+
+def apply_form(pos: Position, get) -> Position:
+    """The 'Hráči, karty a tah' form: players, rules, hands, development cards, knights and
+    whose turn it is (everything the board taps do not set)."""
+    players = tuple(c for c in notation.ALL_COLORS if get.get(f"hraje-{c}"))
+    rules = frozenset(x for x in notation.RULE_LETTERS if get.get(f"pravidlo-{x}"))
+    if "2" in rules and len(players) != 2:
+        raise BadCode("Katan pro dva hrají právě 2 hráči: zaškrtněte dvě barvy.")
+    if len(players) < 2:
+        raise BadCode("Hrají aspoň 2 hráči.")
+    hands, dev, knights = {}, {}, []
+    order = [c for c, _k in pos.knights] + [c for c in players if c not in dict(pos.knights)]
+    counts = {}
+    for color in players:
+        hand = _counts(get, f"ruka-{color}", RESOURCES, 19)
+        cards = _counts(get, f"karty-{color}", DEV_CARDS, 14)
+        if any(hand):
+            hands[color] = hand
+        if any(cards):
+            dev[color] = cards
+        counts[color] = _counts(get, "rytiri", [color], 14)[0]
+    knights = [(c, counts[c]) for c in order if c in counts and counts[c]]
+    current = get.get("na-tahu", "")
+    phase = get.get("faze", "")
+    if current not in players:
+        current = phase = ""
+    elif phase not in PHASES or (phase == "main") != ("k" in rules) and phase != "roll":
+        phase = notation.default_phase(replace(pos, rules=rules))
+    pieces = tuple(p for p in pos.pieces
+                   if p[0] in players or ("2" in rules and len(players) == 2))
+    return replace(pos, players=players, rules=rules, hands=hands, dev=dev,
+                   knights=tuple(knights), current=current, phase=phase, pieces=pieces)
+
+
+def _known(pos: Position) -> rulings.Known:
+    return rulings.Known(turn=bool(pos.current), hands=frozenset(pos.hands),
+                         dev=frozenset(pos.dev))
+
+
+def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | None:
+    """The ruling for the question in the address, or None while it waits for a tap."""
+    game, known, color = built.game, _known(pos), state["color"]
+    question = state["otazka"]
+    place = state["misto"]
+    if color not in game.players and question not in ("nejdelsi-cesta", "vynosy", "body"):
+        raise rulings.BadQuestion("Neutrální barva se na nic neptá: zvolte hráče.")
+    if question == "nejdelsi-cesta":
+        return rulings.longest_road(game, built.road_event)
+    if question == "kam-stavet":
+        return rulings.where_to_build(game, color)
+    if question == "body":
+        return rulings.points(game, known)
+    if question == "vynosy":
+        if not state["hod"].isdigit():
+            return None
+        return rulings.yields(game, int(state["hod"]), known)
+    if question == "koho-okrast":
+        return rulings.whom_to_rob(game, color, place, known) if place else None
+    if question != "smi":
+        return None
+    kind = state["akce"]
+    if kind == "pristav":
+        return rulings.rate_ruling(game, color, state["surovina"]) if state["surovina"] else None
+    if kind == "karta":
+        return rulings.card_ruling(game, color, state["karta"], known) if state["karta"] else None
+    if not kind or not place:
+        return None
+    try:
+        action = _board_action(kind, color, place)
+    except (KeyError, InvalidInput):
+        raise rulings.BadQuestion("Klepněte na místo na plánu.") from None
+    return rulings.may(game, action, known)
+
+
+def _board_action(kind: str, color: str, place: str) -> actions.Action:
+    if kind == "zlodej":
+        topo.HEX_INDEX[place]
+        return actions.MoveRobber(color, place)
+    if kind == "silnice":
+        return actions.BuildRoad(color, notation._canonical("road", place))
+    node = notation._canonical("settlement", place)
+    return (actions.BuildCity if kind == "mesto" else actions.BuildSettlement)(color, node)
+
+
+def _targets(pos: Position, state: dict) -> tuple[str, list[str]]:
+    """What a tap on the board does ("klik": edit, "misto": ask) and on which places."""
+    tool = state["n"]
+    if tool == "ptat":
+        question, kind = state["otazka"], state["akce"]
+        if question == "koho-okrast" or (question == "smi" and kind == "zlodej"):
+            return "misto", list(topo.HEX_IDS)
+        if question == "smi" and kind == "silnice":
+            return "misto", list(topo.PATH_IDS)
+        if question == "smi" and kind in ("vesnice", "mesto"):
+            return "misto", list(topo.INTERSECTION_IDS)
+        return "", []
+    kind = EDIT_TOOLS[tool]
+    if kind == "robber":
+        return "klik", list(topo.HEX_IDS)
+    return "klik", list(topo.PATH_IDS if kind == "road" else topo.INTERSECTION_IDS)
+
+
+def _board(pos: Position, state: dict, game, ruling, self_url: str) -> str:
+    param, places = _targets(pos, state)
+    separator = "&" if "?" in self_url else "?"
+    base = _encoded(pos)
+
+    def target_url(place: str) -> str:
+        if param == "misto":
+            return editor_url(pos, state, base=base, misto=place)
+        return f"{self_url}{separator}klik={place}"
+
+    hexes, nodes, paths = set(), set(), set()
+    trail: list[str] = []
+    if ruling is not None:
+        for place in ruling.highlight:
+            if place in topo.HEX_INDEX:
+                hexes.add(place)
+            elif place in topo.INTERSECTION_INDEX:
+                nodes.add(place)
+            elif place in topo.PATH_INDEX:
+                paths.add(place)
+        trail = [p for paths_ in ruling.trails.values() for p in paths_]
+    kw = {}
+    if places:
+        kind = ("hex_targets" if places[0] in topo.HEX_INDEX
+                else "path_targets" if places[0] in topo.PATH_INDEX else "node_targets")
+        kw = {kind: places, "target_url": target_url}
+    if places:
+        kw["target_label"] = _labels(pos.plan).__getitem__
+    return board_svg.render_board(
+        game, highlight_hexes=hexes, highlight_nodes=nodes, highlight_paths=paths,
+        trail=trail, title="Herní plán rozhodčího",
+        css_class="board-empty" if pos.plan == "p" else "", **kw)
+
+
+@functools.lru_cache(maxsize=32)
+def _labels(plan: str) -> dict[str, str]:
+    """The accessible name of every place of a board, as the board drawing words it (made
+    once per board: a page has up to 72 targets)."""
+    board = notation.board_of(plan)
+    position = {"hexes": {h: [board.terrain(h), board.number(h)] for h in topo.HEX_IDS}}
+    labels = {n: f"Křižovatka {board_svg.node_name(position, n)}"
+              for n in topo.INTERSECTION_IDS}
+    labels.update({p: f"Cesta {board_svg.path_name(position, p)}" for p in topo.PATH_IDS})
+    labels.update({h: board_svg.hex_name(position, h).capitalize() for h in topo.HEX_IDS})
+    return labels
+
+
+def _links(pos: Position, state: dict) -> dict:
+    base = _encoded(pos)
+    colors = [{"letter": notation.LETTER_OF[c], "name": words.player(c, capital=True),
+               "color": c, "url": editor_url(pos, state, base=base, b=notation.LETTER_OF[c]),
+               "current": c == state["color"], "neutral": c not in pos.players}
+              for c in pos.colors()]
+    tools = [{"key": key, "label": label,
+              "url": editor_url(pos, state, base=base, n=key,
+                                **({} if key == "ptat" else {"misto": ""})),
+              "current": key == state["n"]}
+             for key, label in TOOL_LABELS.items() if key != "ptat"]
+    place_questions = {"koho-okrast"}
+    questions = []
+    for key, label in rulings.QUESTIONS.items():
+        change = {"otazka": key, "misto": ""}
+        if key in place_questions:
+            change["n"] = "ptat"
+        questions.append({"key": key, "label": label,
+                          "url": editor_url(pos, state, base=base, **change),
+                          "current": key == state["otazka"]})
+    kinds = [{"key": key, "label": label, "current": key == state["akce"],
+              "url": editor_url(pos, state, base=base, otazka="smi", akce=key, misto="",
+                                n="ptat" if key in ("vesnice", "mesto", "silnice", "zlodej")
+                                else state["n"])}
+             for key, label in ASK_KINDS.items()]
+    rolls = [{"total": t, "current": str(t) == state["hod"],
+              "url": editor_url(pos, state, base=base, otazka="vynosy", hod=str(t))}
+             for t in range(2, 13)]
+    resources = [{"key": r, "label": words.resource_name(r), "current": r == state["surovina"],
+                  "url": editor_url(pos, state, base=base, surovina=r)} for r in RESOURCES]
+    cards = [{"key": c, "label": words.DEV_CARDS[c], "current": c == state["karta"],
+              "url": editor_url(pos, state, base=base, karta=c)} for c in DEV_CARDS]
+    return {"colors": colors, "tools": tools, "questions": questions, "kinds": kinds,
+            "rolls": rolls, "resources": resources, "cards": cards}
+
+
+def _starts() -> list[dict]:
+    beginner = notation.Position(pieces=tuple(
+        (c, p, notation._canonical(p, place))
+        for c, p, place in _beginner_pieces()))
+    return [
+        {"label": "Plán pro začátečníky se startovním rozmístěním",
+         "url": editor_url(beginner)},
+        {"label": "Plán pro začátečníky bez figurek", "url": editor_url(notation.Position())},
+        {"label": "Prázdný plán (jen tvar)", "url": editor_url(notation.Position(plan="p"))},
+    ]
+
+
+def _beginner_pieces():
+    from tutorial.quiz.position import beginner_pieces
+    return beginner_pieces()
+
+
+def _form(pos: Position, state: dict, submitted=None) -> dict:
+    """The settings form's fields; after a refused submission, what the user typed."""
+    def value(name: str, default) -> str:
+        return str(submitted.get(name, "")) if submitted is not None else str(default)
+
+    def checked(name: str, default: bool) -> bool:
+        return bool(submitted.get(name)) if submitted is not None else default
+
+    rows = []
+    for color in notation.ALL_COLORS:
+        hand = pos.hands.get(color, (0,) * 5)
+        dev = pos.dev.get(color, (0,) * 5)
+        rows.append({
+            "color": color, "name": words.player(color, capital=True),
+            "plays": checked(f"hraje-{color}", color in pos.players),
+            "hand": [{"name": f"ruka-{color}-{r}", "label": words.resource_name(r),
+                      "value": value(f"ruka-{color}-{r}", k)}
+                     for r, k in zip(RESOURCES, hand, strict=True)],
+            "dev": [{"name": f"karty-{color}-{c}", "label": words.DEV_CARDS[c],
+                     "value": value(f"karty-{color}-{c}", k)}
+                    for c, k in zip(DEV_CARDS, dev, strict=True)],
+            "knights": {"name": f"rytiri-{color}",
+                        "value": value(f"rytiri-{color}", dict(pos.knights).get(color, 0))},
+        })
+    params = {**notation.params(pos), **state}
+    return {"rows": rows, "phases": PHASES,
+            "current": value("na-tahu", pos.current), "phase": value("faze", pos.phase),
+            "rules": [{"name": f"pravidlo-{x}", "label": label,
+                       "checked": checked(f"pravidlo-{x}", x in pos.rules)}
+                      for x, label in (("r", "Při shodě si Nejdelší obchodní cestu ponechá "
+                                             "dosavadní držitel (kompaktní pravidla)"),
+                                       ("k", "Kombinovaná fáze obchodu a stavění"),
+                                       ("2", "Katan pro dva"))],
+            "hidden": [(k, params[k]) for k in FORM_KEEPS if params.get(k)]}
+
+
+def _base_context(pos: Position, state: dict, submitted=None) -> dict:
+    self_url = editor_url(pos, state)
+    return {"section": "referee", "pos": pos, "state": state, "self_url": self_url,
+            "qr_url": reverse("referee:qr") + self_url[len(reverse("referee:editor")):],
+            "starts": _starts(),
+            "form": _form(pos, state, submitted) if state["nastaveni"] else None,
+            "settings_url": editor_url(pos, state, nastaveni="1"),
+            "close_settings_url": editor_url(pos, state, nastaveni=""),
+            **_links(pos, state)}
+
+
+def _context(pos: Position, state: dict, built: notation.Built, error: str,
+             submitted=None) -> dict:
+    context = _base_context(pos, state, submitted)
+    ruling = None
+    question_error = ""
+    try:
+        ruling = ask(pos, state, built)
+    except rulings.BadQuestion as exc:
+        question_error = str(exc)
+    game = built.game
+    context.update({
+        "error": error, "question_error": question_error, "ruling": ruling,
+        "headword_url": (reverse("almanach:entry", kwargs={"slug": ruling.headword})
+                         if ruling and ruling.headword else ""),
+        "headword_label": _headword_label(ruling.headword) if ruling else "",
+        "board": _board(pos, state, game, ruling, context["self_url"]),
+        "turn": (f"Na tahu {words.player(pos.current)}, fáze: {PHASES[game.phase]}."
+                 if pos.current and game.phase in PHASES else ""),
+        "waiting": _waiting(state),
+        "piece_count": len(pos.pieces),
+        "undo_url": (editor_url(replace(pos, pieces=pos.pieces[:-1]), state)
+                     if pos.pieces else ""),
+    })
+    return context
+
+
+def _broken_context(pos: Position, state: dict, built: notation.Built) -> dict:
+    context = _base_context(pos, state)
+    context.update({
+        "error": built.error, "broken": True, "ruling": None, "board": "",
+        "headword_url": (reverse("almanach:entry", kwargs={"slug": built.headword})
+                         if built.headword else ""),
+        "undo_url": (editor_url(replace(pos, pieces=pos.pieces[:-1]), state)
+                     if pos.pieces else reverse("referee:editor")),
+    })
+    return context
+
+
+def _waiting(state: dict) -> str:
+    question, kind = state["otazka"], state["akce"]
+    if question == "koho-okrast" and not state["misto"]:
+        return "Klepněte na pole, kam zloděj jde."
+    if question == "vynosy" and not state["hod"].isdigit():
+        return "Zvolte, co padlo na kostkách."
+    if question == "smi" and not kind:
+        return "Zvolte, na co se ptáte."
+    if question == "smi" and kind in ("vesnice", "mesto", "silnice", "zlodej") \
+            and not state["misto"]:
+        return "Klepněte na místo na plánu."
+    if question == "smi" and kind == "pristav" and not state["surovina"]:
+        return "Zvolte surovinu, kterou chcete dát do banku."
+    if question == "smi" and kind == "karta" and not state["karta"]:
+        return "Zvolte akční kartu."
+    return ""
+
+
+def _headword_label(slug: str) -> str:
+    from tutorial import narrate
+    return narrate.headword(slug)
+
+
+# --- starting points from other pages -----------------------------------------------------
+
+def from_example_url(turn: int, step: int) -> str:
+    """'Rozhodnout odsud' on a step of the example game."""
+    return reverse("referee:from_example", kwargs={"turn": turn, "step": step})
+
+
+def from_play_url(game_id: str) -> str:
+    """'Rozhodnout odsud' in a Hrát game."""
+    return reverse("referee:from_play", kwargs={"game_id": game_id})
+
+
+@require_safe
+def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
+    from tutorial.example import replay
+
+    try:
+        game = replay.game_after(turn, step)
+    except (ValueError, IndexError):
+        return _message(request, "Tento krok příkladu neexistuje",
+                        "Rozhodovat lze jen od kroku, který příklad hry má.", 404,
+                        reverse("example:game"), "Příklad hry")
+    return redirect(editor_url(notation.from_game(game, "z")))
+
+
+@require_safe
+def from_play(request: HttpRequest, game_id: str) -> HttpResponse:
+    from tutorial.play import store
+
+    row = store.find(game_id)
+    if row is None:
+        return _message(request, "Hra nenalezena", "Tato hra neexistuje nebo už byla smazána.",
+                        404, reverse("play:index"), "Hrát")
+    try:
+        setup = store.setup_of(row)
+        game = store.game_of(row)
+    except store.Unreadable:
+        return _message(request, "Hru nelze přečíst", "Záznam této hry nejde přehrát.", 400,
+                        reverse("play:index"), "Hrát")
+    # Only the cards the player at this screen may see: his own (all of them when only
+    # computers play, as the table shows them).
+    if not setup.people:
+        shown = None
+    elif len(setup.people) == 1:
+        shown = {setup.people[0]}
+    else:  # several people at one device: whoever's cards the table shows now, none while
+        # the device is being handed over
+        acting = game.acting_player
+        handoff = acting in setup.people and row.shown_to != acting
+        shown = {row.shown_to} if row.shown_to and not handoff else set()
+    plan = f"v{setup.seed}" if setup.plan == "variabilni" else "z"
+    return redirect(editor_url(notation.from_game(game, plan, shown)))
+
+
+@require_safe
+def qr(request: HttpRequest) -> HttpResponse:
+    """A QR code of this position's address, to put on the table."""
+    try:
+        pos = notation.parse(request.GET)
+    except BadCode as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+    state = _state(request, pos)
+    code = segno.make(request.build_absolute_uri(editor_url(pos, state)), error="l")
+    svg = io.BytesIO()
+    code.save(svg, kind="svg", scale=6, dark="#1f1a14", light="#ffffff", xmldecl=False,
+              omitsize=True)
+    response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+# --- JSON API -------------------------------------------------------------------------------
+
+def _api_error(message: str, code: str = "", status: int = 400) -> JsonResponse:
+    return JsonResponse({"chyba": message, **({"kod": code} if code else {})}, status=status,
+                        json_dumps_params={"ensure_ascii": False})
+
+
+@csrf_exempt  # a stateless JSON question: no cookie, no session, nothing changes
+@require_POST
+def api(request: HttpRequest) -> JsonResponse:
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return _api_error("Tělo požadavku musí být JSON.")
+    if not isinstance(body, dict):
+        return _api_error("Tělo požadavku musí být objekt JSON.")
+    position = body.get("position", {})
+    question = body.get("otazka")
+    if question not in rulings.QUESTIONS:
+        return _api_error("Otázka (otazka) musí být jedna z: " + ", ".join(rulings.QUESTIONS)
+                          + ".")
+    if not isinstance(position, dict):
+        return _api_error("Pozice (position) musí být objekt JSON.")
+    try:
+        game = referee.position_from_json(position)
+        ruling = _api_ruling(game, position, question, body)
+    except (InvalidInput, RuleViolation) as exc:
+        return _api_error(exc.message, exc.code or "")
+    except rulings.BadQuestion as exc:
+        return _api_error(str(exc))
+    out = ruling.to_json()
+    if ruling.headword:
+        out["heslo"] = request.build_absolute_uri(
+            reverse("almanach:entry", kwargs={"slug": ruling.headword}))
+    return JsonResponse(out, json_dumps_params={"ensure_ascii": False})
+
+
+def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruling:
+    hands = position.get("hands") if isinstance(position.get("hands"), dict) else {}
+    dev = set()
+    for key in ("dev_cards", "dev_cards_new"):
+        if isinstance(position.get(key), dict):
+            dev |= set(position[key])
+    known = rulings.Known(turn="current" in position, hands=frozenset(hands),
+                          dev=frozenset(dev))
+    color = body.get("barva")
+    if color is not None and not isinstance(color, str):
+        raise rulings.BadQuestion("Barva (barva) je text, např. \"red\".")
+    if question == "smi":
+        akce = body.get("akce")
+        if not isinstance(akce, dict):
+            raise rulings.BadQuestion("Otázka „smi“ potřebuje akci (akce) ve tvaru JSON "
+                                      "enginu, např. {\"type\": \"build_road\", \"player\": "
+                                      "\"red\", \"path\": \"b3|b4\"}.")
+        if akce.get("type") == "trade_rate":
+            return rulings.rate_ruling(game, akce.get("player"), akce.get("resource"))
+        card = _CARD_OF.get(akce.get("type"))
+        if card and set(akce) <= {"type", "player"}:
+            return rulings.card_ruling(game, akce.get("player"), card, known)
+        try:
+            action = actions.from_json(akce)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise rulings.BadQuestion("Akce (akce) není ve tvaru JSON enginu.") from None
+        return rulings.may(game, action, known)
+    if question == "nejdelsi-cesta":
+        return rulings.longest_road(game)
+    if question == "kam-stavet":
+        return rulings.where_to_build(game, color)
+    if question == "koho-okrast":
+        hex_id = body.get("pole")
+        if not isinstance(hex_id, str):
+            raise rulings.BadQuestion("Otázka „koho-okrast“ potřebuje pole (pole), např. \"c3\".")
+        return rulings.whom_to_rob(game, color, hex_id, known)
+    if question == "vynosy":
+        total = body.get("hod")
+        if not isinstance(total, int) or isinstance(total, bool):
+            raise rulings.BadQuestion("Otázka „vynosy“ potřebuje součet hodu (hod) 2–12.")
+        return rulings.yields(game, total, known)
+    return rulings.points(game, known)
+
+
+_CARD_OF = {"play_knight": "knight", "play_road_building": "road_building",
+            "play_year_of_plenty": "year_of_plenty", "play_monopoly": "monopoly"}
