@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from play_kit import offered, post_move, roll, start
+from play_kit import decline_offers, offered, post_move, roll, start
 
 from engine import Game, actions
 from tutorial.play import store, table
@@ -352,6 +352,7 @@ def test_discarding_half_after_a_seven_with_the_form(client):
             break
         roll(url, dice)
         post_move(client, url, {"type": "end_turn", "player": "orange"})
+        decline_offers(client, url)
         row.refresh_from_db()
     hand = store.game_of(row).hand("orange")
     owed = sum(hand.values()) // 2

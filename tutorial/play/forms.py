@@ -26,7 +26,8 @@ class NewGameForm(forms.Form):
                         "invalid_choice": "Takový herní plán neznáme."})
     seed = forms.IntegerField(label="Číslo rozehrávky (nepovinné)", required=False,
                               min_value=0, max_value=10**9, error_messages=_NUMBER,
-                              help_text="Stejné číslo dá stejný plán a stejné kostky.")
+                              help_text="Stejné číslo dá stejný herní plán; kostky a karty rozdá"
+                                        " pokaždé náhoda.")
     remiza_cesty = forms.ChoiceField(
         label="Shoda v Nejdelší obchodní cestě", required=False, initial="aside",
         choices=[("aside", "karta jde stranou (almanach)"),
@@ -64,4 +65,5 @@ class NewGameForm(forms.Form):
             combined_trade_build=bool(data.get("spojena_faze")),
             levels=tuple(data.get(f"uroven_{n}") or DEFAULT_LEVEL
                          for n in range(1, 1 + data["hraci"] - data["lide"])),
+            secret=flow.new_secret(),
         )

@@ -22,6 +22,7 @@ from engine import actions, words
 from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, pages
 from tutorial.example import replay as example_replay
+from tutorial.inputs import parse_int
 from tutorial.play import flow, record, store, table
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
@@ -77,11 +78,11 @@ def index(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "play/index.html", {"section": "play", "form": form},
                       status=400)
-    if store.too_many_starts(pages.client_ip(request)):
-        return _too_many(request)
     setup = form.setup(seed=secrets.randbelow(10**9))
+    row = store.create_limited(setup, pages.client_ip(request))
+    if row is None:
+        return _too_many(request)
     game = flow.start(setup)
-    row = store.create(setup, pages.client_ip(request))
     bots = seat(setup)
     # Watching a computers' game goes turn by turn ("Další tah"), so it starts with one.
     moves = flow.computers_play(game, setup, decide_for(bots),
@@ -107,14 +108,17 @@ def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
             "person": words.player(person, capital=True),
             "step_url": reverse("example:step", kwargs={"turn": turn, "step": step}),
         })
-    if store.too_many_starts(pages.client_ip(request)):
-        return _too_many(request)
     record_data = example_replay.load_record()
     setup = flow.Setup(players=tuple(record_data["players"]), people=(person,),
                        plan="zacatecnici", seed=secrets.randbelow(10**9),
-                       deck=tuple(record_data["deck"]))
+                       # The cards the example drew, then the rest shuffled by the secret.
+                       deck=tuple(a.card for a in game.history
+                                  if isinstance(a, actions.BuyDevelopmentCard)),
+                       secret=flow.new_secret())
     prefix = [flow.Move(action=a.to_json(), by="example") for a in game.history]
-    row = store.create(setup, pages.client_ip(request))
+    row = store.create_limited(setup, pages.client_ip(request))
+    if row is None:
+        return _too_many(request)
     store.save(row, None, prefix, person_acted=False)
     store.PlayedGame.objects.filter(pk=row.pk).update(seen=len(prefix))
     return redirect("play:game", game_id=row.pk)
@@ -198,9 +202,10 @@ def _news(row) -> tuple[list[dict], list[dict]]:
     moves = list(row.log.filter(number__gte=max(0, row.seen - 2))
                  .order_by("-number")[:NEW_MOVES_SHOWN])
     url = record.step_urls(row)
-    mine = [{"text": m.text, "url": url(m.number)} for m in reversed(moves)
+    viewer = record.viewer_of(row)  # a stolen card is named to the thief and the victim only
+    mine = [{"text": record.text_for(m, viewer), "url": url(m.number)} for m in reversed(moves)
             if m.by == "person" and m.number < row.seen]
-    theirs = [{"text": m.text, "reason": m.reason, "url": url(m.number)}
+    theirs = [{"text": record.text_for(m, viewer), "reason": m.reason, "url": url(m.number)}
               for m in reversed(moves) if m.by == "computer" and m.number >= row.seen]
     return mine, theirs
 
@@ -265,7 +270,7 @@ def _posted_action(request: HttpRequest, person: str) -> actions.Action:
     raw = request.POST.get("akce", "")
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[" nested thousands deep
         raise InvalidInput("Tomuto tahu nerozumíme.") from None
     return flow.parse(data)
 
@@ -273,11 +278,11 @@ def _posted_action(request: HttpRequest, person: str) -> actions.Action:
 def _counts(request: HttpRequest, prefix: str) -> dict[str, int]:
     counts = {}
     for resource in words.RESOURCES:
-        raw = request.POST.get(f"{prefix}_{resource}", "0").strip() or "0"
-        if not raw.isdigit() or len(raw) > 2:
+        count = parse_int(request.POST.get(f"{prefix}_{resource}", "0").strip() or "0", 0, 19)
+        if count is None:
             raise InvalidInput("Počty karet zadejte celými čísly od 0 do 19.")
-        if int(raw):
-            counts[resource] = int(raw)
+        if count:
+            counts[resource] = count
     return counts
 
 
@@ -318,7 +323,10 @@ def record_json(request: HttpRequest, game_id: str) -> HttpResponse:
         return JsonResponse({"error": "Tuto hru neznáme."}, status=404,
                             json_dumps_params={"ensure_ascii": False})
     try:
-        data = record.as_json(row)
+        data = record.as_json(row, request.GET.get("strana", "1"))  # long games: pages
+    except record.NoSuchPage as exc:
+        return JsonResponse({"error": str(exc)}, status=404,
+                            json_dumps_params={"ensure_ascii": False})
     except store.Unreadable:
         return JsonResponse({"error": "Záznam této hry už engine nepřijme."}, status=410,
                             json_dumps_params={"ensure_ascii": False})
