@@ -7,22 +7,26 @@ the snippet is that passage's answering sentence(s).
 
 A query word matches a passage's word when one of their *keys* is equal. The keys of a word
 are its folded form (lower case, no diacritics), the folded lemmas of the words the index has
-seen in that folded form (simplemma, at build time) and a light stem, so "zloděje", "zlodeje"
-and "Zloděj" meet. On top of that:
+seen in that folded form (simplemma, at build time), a light stem and, at a lower weight, the
+word family (a derivational suffix off), so "zloděje", "zlodeje" and "Zloděj" meet, and so do
+"přerušuje" and "přerušení". On top of that:
 
 - the last word also matches as a prefix (as-you-type), longer words also with typos
   (1 edit for 5-7 letters, 2 for 8+; optimal string alignment on folded words);
 - synonyms: each entry's aliases are a field of their own, and a word-level table
   (synonyma.toml) rewrites players' words into the Almanach's (osada → vesnice);
 - question words and filler ("kolik", "můžu", "co když") are dropped, rare words weigh more
-  (IDF over passages);
+  (IDF over passages); the question words still say what kind of passage and sentence answers
+  ("kolik" one with a number, "kdy" a time, "smím" what may or may not be done, "kam" a place);
 - the frequent questions (Časté otázky) are matched too: a query close to one of them, or to a
   player's phrasing of it, lifts the passage its answer quotes.
 
 A passage scores by its own words, its entry's headword and aliases and its section heading;
 the share of the query's words it holds counts most. A page about a variant (Katan pro dva,
 the differences between editions) and another edition's box win only when the query names
-them or nothing else answers.
+them or nothing else answers; a query that names an edition prefers that edition's box. Within
+an entry, the passage that scores best for the query as typed and as rewritten together is
+the one shown.
 
 Everything the ranking needs is exported by offline_index() and ranked the same way by
 static/js/offline-search.js; tests/browser/test_offline_browser.py compares the two.
@@ -70,6 +74,8 @@ WEIGHTS = {
     "typo1": 0.7,
     "typo2": 0.5,
     "synonym": 0.95,
+    # The same word family: "přerušení" and "přerušuje", "maximum" and "maximálně".
+    "family": 0.65,
     # The query is exactly an entry's headword or one of its aliases (in any word forms).
     "name_bonus": 1.5,
     # A query word found only in the entry's names counts this much towards the share of the
@@ -79,14 +85,17 @@ WEIGHTS = {
     "variant": 0.45,
     "overview": 0.5,  # the other booklet's overview (Pravidla hry v kostce)
     "edition": 0.5,
+    "edition_named": 1.5,  # another edition's box when the query names that edition
     # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
     "quantity": 1.5,
+    # "Kdy…?", "smím…?", "kam…?": a passage with a word of that kind answers more likely.
+    "intent": 1.3,
     # The query holds all the words of an entry's headword or of one of its aliases.
     "named": 1.3,
     # Results scoring under this share of the best one are noise, not answers.
     "cutoff": 0.06,
     # BM25 saturation of a word's count in a passage.
-    "k1": 1.2,
+    "k1": 0.8,
     "b": 0.3,
 }
 W = WEIGHTS
@@ -110,13 +119,43 @@ QUESTION_WORDS = frozenset(
 # "Kolik…?" asks for a number: a sentence with a figure in it answers more likely.
 QUANTITY_WORDS = frozenset({"kolik", "kolikrat", "pocet", "many", "much"})
 QUANTITY_FACTOR = 1.5
+INTENT_FACTOR = 1.3
+# What kind of sentence a question word asks for (folded): "kdy…?" a time, "smím…?" a rule of
+# what may or may not be done, "kam/kde…?" a place. A passage with such a word answers more
+# likely; the question words never rank entries by themselves.
+INTENTS = {
+    "when": (
+        "kdy",
+        "az teprve ihned okamzik okamziku kdykoli kdykoliv dokud pred behem nez pote "
+        "nasledujicim pristim zacatku konci",
+    ),
+    "may": (
+        "smi smim smime muzu muze mohu muzeme lze jde dovoleno",
+        "smi smeji nesmi nesmeji lze nelze muze mohou nemuze nemohou dovoleno nedovoleno "
+        "mozne nemozne zakazano pouze jen",
+    ),
+    "where": (
+        "kam kde",
+        "kam kde poust pousti krizovatce krizovatku krizovatky vedle mezi sousedni sousedici "
+        "okraji pobrezi hranici",
+    ),
+}
+INTENT_ASKS = {word: name for name, (asks, _) in INTENTS.items() for word in asks.split()}
+INTENT_HINTS = {name: frozenset(hints.split()) for name, (_, hints) in INTENTS.items()}
 # Words that ask for another edition's text (folded).
 EDITION_WORDS = frozenset(
     "001 002 004 vydani vydanim vydanich edice edici kompaktni kompaktnich digitalni "
     "digitalnim slovnicek verze verzi starsi starsim".split()
 )
+# Words that name one edition (folded) → its number, as in the boxes' labels ("Jiné vydání
+# (001: …)"): a query that names it prefers that edition's box.
+EDITION_NAMES = {
+    "001": "001", "kompaktni": "001", "kompaktnich": "001", "kompaktnim": "001",
+    "kompaktnimu": "001", "002": "002", "004": "004", "digitalni": "004", "digitalnim": "004",
+    "digitalnich": "004", "digital": "004", "slovnicek": "004", "slovnicku": "004",
+}
 SNIPPET_WIDTH = 240  # at most, in characters
-SNIPPET_MIN = 110  # a shorter best sentence takes its neighbours in the passage along
+SNIPPET_MIN = 180  # a shorter best sentence takes its neighbours in the passage along
 
 MESSAGE_EMPTY = "Napište, co hledáte: třeba „zloděj“, „nejdelší cesta“ nebo „kolik karet odhodit“."
 MESSAGE_TOO_LONG = (
@@ -149,7 +188,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝ
 _ABBREVIATIONS = frozenset("tj např max min viz str atd resp cca tzn tzv apod č".split())
 _SUFFIXES = sorted(
     """
-    atech ovi ami emi ich ach ech ych ymi imi ove ovy eho emu ete eti ime ite iho imu
+    atech ovi ami emi ama ich ach ech ych ymi imi ove ovy eho emu ete eti ime ite iho imu
     ou um em om am at es is os us mi ym im a e i o u y
     """.split(),
     key=len,
@@ -254,14 +293,42 @@ def _stem(folded: str) -> str:
     return folded
 
 
+DERIVATIONAL = sorted(
+    """ovani ovat ovan eni ani ajici ujici aln eln ovn ost ick sk nik tel uj ov in it at et
+    en il aj an iv n""".split(),
+    key=len,
+    reverse=True,
+)
+
+
+# Diminutives as players say them: "vesnička" → "vesnice", "silniček", "domeček" → "domek".
+DIMINUTIVES = (("icek", "ic"), ("ick", "ic"), ("ecek", "ek"), ("eck", "ek"))
+
+
+def _family(stem: str) -> str:
+    """The word family of a stem: a diminutive undone or a derivational suffix off
+    ("přerušení", "přerušuje" → "prerus"), keeping at least 4 letters; marked with "~" so it
+    never equals a word."""
+    for ending, base in DIMINUTIVES:
+        if stem.endswith(ending) and len(stem) - len(ending) >= 3:
+            return "~" + stem[: -len(ending)] + base
+    for suffix in DERIVATIONAL:
+        if stem.endswith(suffix):
+            return "~" + (stem[: -len(suffix)] if len(stem) - len(suffix) >= 4 else stem)
+    return "~" + stem
+
+
 @lru_cache(maxsize=50_000)
 def word_keys(word: str) -> dict[str, float]:
     """The keys of one word (lower case, as written) with their match quality, straight from
     simplemma: for marking words on an entry page."""
     folded = fold(word)
     keys = {folded: W["exact"]}
-    for key, quality in ((_lemma(word), W["lemma"]), (_stem(folded), W["stem"])):
+    stem = _stem(folded)
+    for key, quality in ((_lemma(word), W["lemma"]), (stem, W["stem"])):
         keys.setdefault(key, quality)
+    if W["family"]:
+        keys.setdefault(_family(stem), W["family"])
     return keys
 
 
@@ -317,6 +384,7 @@ class _Asked:
     weights: dict[str, list[_Weight]]  # key -> the query terms it matches, with weights
     term_counts: list[int]  # terms per rewrite of the query
     quantity: bool  # "kolik…": a figure in a sentence helps
+    intents: frozenset[str] = frozenset()  # "kdy…", "smím…", "kam…": see INTENTS
 
 
 @dataclass
@@ -330,6 +398,7 @@ class _Analysed:
     positions: dict[str, list[int]]  # key -> the tokens that have it
     figures: list[int]  # the tokens that are numbers
     line_starts: list[int]  # the offset of each line in the text
+    hints: list[frozenset[str]] = field(default_factory=list)  # per sentence: its intents
 
 
 @dataclass
@@ -341,6 +410,8 @@ class _Passage:
     edition: bool  # in another edition's box
     section: int  # the passage of its sub-heading, or -1
     figure: bool = False  # holds a number
+    hints: frozenset[str] = frozenset()  # the intents (INTENTS) its words answer
+    box: str = ""  # the number of the edition whose box it is in ("001"), if it is
 
 
 @dataclass
@@ -458,7 +529,10 @@ class SearchIndex:
         keys = {folded: W["exact"]}
         for lemma in self._lemmas.get(folded, ()):
             keys.setdefault(lemma, W["lemma"])
-        keys.setdefault(_stem(folded), W["stem"])
+        stem = _stem(folded)
+        keys.setdefault(stem, W["stem"])
+        if W["family"]:
+            keys.setdefault(_family(stem), W["family"])
         return keys
 
     def _canonical(self, word: str) -> str:
@@ -476,7 +550,8 @@ class SearchIndex:
             return
         targets = [targets] if isinstance(targets, str) else targets
         rewrites = [_words(target) for target in targets]
-        for key in {tuple(fold(w) for w in words), tuple(self._canonical(w) for w in words)}:
+        for key in (tuple(fold(w) for w in words), tuple(self._canonical(w) for w in words),
+                    tuple(_family(_stem(fold(w))) for w in words)):
             self._synonyms.setdefault(key, [])
             self._synonyms[key] += [r for r in rewrites if r and r not in self._synonyms[key]]
 
@@ -518,7 +593,7 @@ class SearchIndex:
         for line in lines:
             line_starts.append(offset)
             offset += len(line) + 1
-        editions = {line for line, _ in document.editions}
+        editions = {line: _edition_number(label) for line, label in document.editions}
         first_passage = len(self._passages)
         self._first_passage.append(first_passage)
         section = -1
@@ -530,7 +605,8 @@ class SearchIndex:
                 section = passage
             eligible = line_number not in document.asides and bool(line.strip())
             self._passages.append(_Passage(number, line_number, 0, eligible,
-                                           line_number in editions, section))
+                                           line_number in editions, section,
+                                           box=editions.get(line_number, "")))
             if section >= 0 and passage != section:
                 self._sections[section].append(passage)
 
@@ -539,13 +615,16 @@ class SearchIndex:
             keys = self._index_word(match.group().lower())
             tokens.append((match.start(), match.end(), frozenset(keys)))
         line_of_token = 0
-        for start, _, keys in tokens:
+        for start, end, keys in tokens:
             while line_of_token + 1 < len(line_starts) and line_starts[line_of_token + 1] <= start:
                 line_of_token += 1
             passage = line_passage[line_of_token]
             self._passages[passage].length += 1
             if text[start].isdigit():
                 self._passages[passage].figure = True
+            hinted = [n for n, words in INTENT_HINTS.items() if fold(text[start:end]) in words]
+            if hinted:
+                self._passages[passage].hints |= frozenset(hinted)
             for key in keys:
                 postings = self._text[key]
                 postings[passage] = postings.get(passage, 0) + 1
@@ -562,8 +641,13 @@ class SearchIndex:
             for key in keys:
                 positions[key].append(index)
         figures = [i for i, (start, _, _) in enumerate(tokens) if text[start].isdigit()]
+        hints: list[set[str]] = [set() for _ in sentences]
+        for (start, end, _), sentence in zip(tokens, token_sentence, strict=True):
+            folded = fold(text[start:end])
+            hints[sentence].update(n for n, words in INTENT_HINTS.items() if folded in words)
         self._analysed.append(_Analysed(tokens, sentences, token_sentence, frozenset(positions),
-                                        dict(positions), figures, line_starts))
+                                        dict(positions), figures, line_starts,
+                                        [frozenset(h) for h in hints]))
 
     def _find(self, number: int | None, quotation: str) -> tuple[int, int] | None:
         """(line, offset in the text) of a quotation in a document's plain text."""
@@ -591,8 +675,13 @@ class SearchIndex:
             "stopWords": sorted(STOP_WORDS),
             "questionWords": sorted(QUESTION_WORDS),
             "quantityWords": sorted(QUANTITY_WORDS),
+            "intentAsks": dict(sorted(INTENT_ASKS.items())),
+            "intentHints": {name: sorted(words) for name, words in INTENT_HINTS.items()},
             "editionWords": sorted(EDITION_WORDS),
+            "editionNames": EDITION_NAMES,
             "suffixes": _SUFFIXES,
+            "derivational": DERIVATIONAL,
+            "diminutives": DIMINUTIVES,
             "maxQueryLength": MAX_QUERY_LENGTH,
             "lemmas": self._lemmas,
             "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
@@ -628,10 +717,13 @@ class SearchIndex:
         typing = not raw_query[-1:].isspace()  # the last word may be unfinished
         folded = [fold(w) for w in words]
         edition_asked = any(w in EDITION_WORDS for w in folded)
+        boxes = frozenset(EDITION_NAMES[w] for w in folded if w in EDITION_NAMES)
         quantity = any(word in QUANTITY_WORDS for word in folded)
+        intents = frozenset(INTENT_ASKS[word] for word in folded if word in INTENT_ASKS)
         asking = any(word in QUESTION_WORDS for word in folded)
 
         best: dict[int, tuple[float, set[str], int]] = {}  # passage -> score, keys, question
+        summed: dict[int, float] = defaultdict(float)  # passage -> its scores over rewrites
         all_terms: list[list[_Term]] = []
         named_docs: set[int] = set()
         mentions: set[int] = set()  # passages whose own words match
@@ -643,11 +735,13 @@ class SearchIndex:
                 # More words score more: a longer rewrite counts as long as the query.
                 weight *= len(all_terms[0]) / len(terms)
             exactly_named |= self._names.get(self._signature(rewrite), set())
-            scored, names_matched, texted = self._score(terms, edition_asked, quantity)
+            scored, names_matched, texted = self._score(terms, edition_asked, quantity,
+                                                         intents, boxes)
             named_docs |= names_matched
             mentions |= texted
             for passage, (score, keys, question) in scored.items():
                 score *= weight
+                summed[passage] += score
                 if passage not in best:
                     best[passage] = (score, keys, question)
                 else:  # the best score; every rewrite's words are marked in the snippet
@@ -671,7 +765,9 @@ class SearchIndex:
                 score *= W["name_bonus"]
             # Within an entry, what it says first is more often the answer (definitions come
             # first); the entry ranks by its best passage as scored.
-            choice = score
+            # Within the entry, a passage that holds the words as typed and as rewritten
+            # (osada → vesnice) beats one that holds only a rewrite's.
+            choice = score * summed[passage] / best[passage][0] if best[passage][0] else score
             if one_word:  # one word asks what the thing is: its first mention says it
                 choice = 1000.0 * (passage in mentions) - (passage - self._first_passage[
                     info.document])
@@ -694,6 +790,7 @@ class SearchIndex:
             weights=self._term_weights(all_terms),
             term_counts=[len(terms) for terms in all_terms],
             quantity=quantity,
+            intents=intents,
         )
         hits = []
         for number, score, passage in ranked:
@@ -759,8 +856,10 @@ class SearchIndex:
                 chunk = words[i : i + n]
                 if len(chunk) < n:
                     continue
-                targets = self._synonyms.get(tuple(fold(w) for w in chunk)) or self._synonyms.get(
-                    tuple(self._canonical(w) for w in chunk)
+                targets = (
+                    self._synonyms.get(tuple(fold(w) for w in chunk))
+                    or self._synonyms.get(tuple(self._canonical(w) for w in chunk))
+                    or self._synonyms.get(tuple(_family(_stem(fold(w))) for w in chunk))
                 )
                 if targets:
                     for target in targets:
@@ -811,7 +910,8 @@ class SearchIndex:
                 quality = W["typo1"] if distance == 1 else W["typo2"]
                 keys[word] = max(keys.get(word, 0.0), quality)
 
-    def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False
+    def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
+               intents: frozenset[str] = frozenset(), boxes: frozenset[str] = frozenset()
                ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
         documents the query names; and the passages whose own words match.
@@ -904,8 +1004,12 @@ class SearchIndex:
             own = scores.get(passage, 0.0)
             if info.edition and not edition_asked:
                 own *= W["edition"]
+            elif info.box and info.box in boxes:  # the edition the query names
+                own *= W["edition_named"]
             if quantity and info.figure:  # "kolik…?" wants a passage with a number
                 own *= W["quantity"]
+            if intents & info.hints:  # "kdy…?" wants a time, "smím…?" a may or must
+                own *= W["intent"]
             coverage = matched_terms[passage] / matchable
             score = own + name_scores.get(passage, 0.0)
             keys = matched_keys.get(passage, set())
@@ -1012,6 +1116,8 @@ class SearchIndex:
             ) + bonus[sentence]
             if sentence in figures:
                 score *= QUANTITY_FACTOR
+            if asked.intents & analysed.hints[sentence]:
+                score *= INTENT_FACTOR
             if score > best_score:  # ties: the earlier sentence
                 best, best_score = sentence, score
         return best
@@ -1051,6 +1157,9 @@ class SearchIndex:
                 first -= 1
                 begin = sentences[first][0]
             else:
+                if after and not focus:  # the next sentence's start, as much as fits
+                    space = text.rfind(" ", end + 1, begin + SNIPPET_WIDTH)
+                    end = space if space > end else end
                 break
         line_start = text.rfind("\n", 0, begin) + 1
         line_end = text.find("\n", end)
@@ -1099,6 +1208,12 @@ class SearchIndex:
             space = text.rfind(" ", begin, end)
             end = space if space > begin else end
         return begin, end
+
+
+def _edition_number(label: str) -> str:
+    """ "Jiné vydání (001: kompaktní pravidla)" → "001"."""
+    found = re.search(r"\((\d{3})", label)
+    return found.group(1) if found else ""
 
 
 def _densest(tokens, hits: list[int], width: int) -> list[tuple[int, int]]:

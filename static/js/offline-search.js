@@ -32,6 +32,10 @@
     this.questionWords = new Set(data.questionWords);
     this.quantityWords = new Set(data.quantityWords);
     this.editionWords = new Set(data.editionWords);
+    this.intentAsks = data.intentAsks;
+    this.intentHints = Object.keys(data.intentHints).map(function (name) {
+      return [name, new Set(data.intentHints[name])];
+    });
     this.lemmas = data.lemmas;
     this.synonyms = data.synonyms;
     this.words = data.words;
@@ -50,6 +54,26 @@
     return folded;
   };
 
+  // The word family of a stem (search.py _family): one derivational suffix off.
+  Index.prototype.family = function (stem) {
+    var diminutives = this.data.diminutives;
+    for (var d = 0; d < diminutives.length; d++) {
+      var ending = diminutives[d][0];
+      if (stem.endsWith(ending) && stem.length - ending.length >= 3) {
+        return "~" + stem.slice(0, stem.length - ending.length) + diminutives[d][1];
+      }
+    }
+    var suffixes = this.data.derivational;
+    for (var i = 0; i < suffixes.length; i++) {
+      var suffix = suffixes[i];
+      if (stem.endsWith(suffix)) {
+        return "~" + (stem.length - suffix.length >= 4
+          ? stem.slice(0, stem.length - suffix.length) : stem);
+      }
+    }
+    return "~" + stem;
+  };
+
   Index.prototype.lemmasOf = function (folded) {
     return Object.prototype.hasOwnProperty.call(this.lemmas, folded) ? this.lemmas[folded] : [];
   };
@@ -64,6 +88,10 @@
     }
     var stem = this.stem(folded);
     if (!keys.has(stem)) keys.set(stem, this.W.stem);
+    if (this.W.family) {
+      var family = this.family(stem);
+      if (!keys.has(family)) keys.set(family, this.W.family);
+    }
     return keys;
   };
 
@@ -134,7 +162,10 @@
       self.aliasParts.push(aliasParts);
       var asides = new Set(doc.asides);
       var headings = new Set(doc.headings);
-      var editions = new Set(doc.editions.map(function (item) { return item[0]; }));
+      var editions = new Map(doc.editions.map(function (item) {
+        var number = /\((\d{3})/.exec(item[1]);
+        return [item[0], number ? number[1] : ""];
+      }));
       self.firstPassage.push(self.passages.length);
       var section = -1;
       doc.text.split("\n").forEach(function (line, lineNumber) {
@@ -144,6 +175,7 @@
           document: number, line: lineNumber, length: 0, text: line,
           eligible: !asides.has(lineNumber) && line.trim().length > 0,
           edition: editions.has(lineNumber), section: section, figure: false,
+          hints: new Set(), box: editions.has(lineNumber) ? editions.get(lineNumber) : "",
         });
         if (section >= 0 && passage !== section) {
           if (!self.sections.has(section)) self.sections.set(section, []);
@@ -153,6 +185,10 @@
           var info = self.passages[passage];
           info.length += 1;
           if (/^\p{Nd}/u.test(token)) info.figure = true;
+          var foldedToken = fold(token);
+          self.intentHints.forEach(function (item) {
+            if (item[1].has(foldedToken)) info.hints.add(item[0]);
+          });
           self.keys(token.toLowerCase()).forEach(function (_, key) {
             var postings = self.text.get(key);
             if (!postings) self.text.set(key, (postings = new Map()));
@@ -230,10 +266,14 @@
         if (chunk.length < n) continue;
         var byFold = chunk.map(fold).join(" ");
         var byLemma = chunk.map(function (w) { return self.canonical(w); }).join(" ");
+        var byFamily = chunk.map(function (w) { return self.family(self.stem(fold(w))); })
+          .join(" ");
         var targets = (Object.prototype.hasOwnProperty.call(this.synonyms, byFold)
           && this.synonyms[byFold].length ? this.synonyms[byFold] : null)
           || (Object.prototype.hasOwnProperty.call(this.synonyms, byLemma)
-          && this.synonyms[byLemma].length ? this.synonyms[byLemma] : null);
+          && this.synonyms[byLemma].length ? this.synonyms[byLemma] : null)
+          || (Object.prototype.hasOwnProperty.call(this.synonyms, byFamily)
+          && this.synonyms[byFamily].length ? this.synonyms[byFamily] : null);
         if (targets) {
           targets.forEach(function (target) {
             rewrites.push([list.slice(0, i).concat(target, list.slice(i + n)), self.W.synonym]);
@@ -327,7 +367,7 @@
   function add(map, key, value) { map.set(key, (map.has(key) ? map.get(key) : 0) + value); }
 
   // passage -> [score, question or -1]; and the documents the query names (SearchIndex._score).
-  Index.prototype.score = function (terms, editionAsked, quantity) {
+  Index.prototype.score = function (terms, editionAsked, quantity, intents, boxes) {
     var self = this;
     var W = this.W;
     var scores = new Map();
@@ -435,7 +475,9 @@
       if (!info.eligible) return;
       var own = scores.has(passage) ? scores.get(passage) : 0;
       if (info.edition && !editionAsked) own *= W.edition;
+      else if (info.box && boxes.has(info.box)) own *= W.edition_named;
       if (quantity && info.figure) own *= W.quantity;
+      if (intents.some(function (name) { return info.hints.has(name); })) own *= W.intent;
       var coverage = matchedTerms.get(passage) / matchable;
       var score = own + (nameScores.has(passage) ? nameScores.get(passage) : 0);
       result.set(passage, [score * (0.3 + 0.7 * coverage * coverage), -1]);
@@ -520,7 +562,7 @@
         start = at + sentence.length;
       });
     }
-    while (end - begin < 110 && end < line.length) {
+    while (end - begin < 180 && end < line.length) {
       var next = line.indexOf(". ", end + 1);
       end = next < 0 ? line.length : next + 1;
     }
@@ -542,10 +584,22 @@
     var typing = !/\s$/.test(raw);
     var folded = list.map(fold);
     var editionAsked = folded.some(function (w) { return self.editionWords.has(w); });
+    var boxes = new Set();
+    folded.forEach(function (w) {
+      if (Object.prototype.hasOwnProperty.call(self.data.editionNames, w)) {
+        boxes.add(self.data.editionNames[w]);
+      }
+    });
     var quantity = folded.some(function (w) { return self.quantityWords.has(w); });
     var asking = folded.some(function (w) { return self.questionWords.has(w); });
+    var intents = [];
+    folded.forEach(function (w) {
+      var name = Object.prototype.hasOwnProperty.call(self.intentAsks, w) ? self.intentAsks[w] : "";
+      if (name && intents.indexOf(name) < 0) intents.push(name);
+    });
 
     var best = new Map(); // passage -> [score, question]
+    var summed = new Map(); // passage -> its scores over rewrites
     var allTerms = [];
     var namedDocs = new Set();
     var mentions = new Set();
@@ -561,11 +615,12 @@
       (self.names.get(self.signature(rewrite)) || new Set()).forEach(function (n) {
         exactlyNamed.add(n);
       });
-      var scored = self.score(terms, editionAsked, quantity);
+      var scored = self.score(terms, editionAsked, quantity, intents, boxes);
       scored.named.forEach(function (n) { namedDocs.add(n); });
       scored.texted.forEach(function (p) { mentions.add(p); });
       scored.result.forEach(function (value, passage) {
         var score = value[0] * weight;
+        summed.set(passage, (summed.get(passage) || 0) + score);
         var old = best.get(passage);
         if (!old) best.set(passage, [score, value[1]]);
         else best.set(passage, [Math.max(score, old[0]), score > old[0] ? value[1] : old[1]]);
@@ -583,7 +638,7 @@
       }
       if (namedDocs.has(info.document)) score *= W.named;
       if (exactlyNamed.has(info.document) && !asking) score *= W.name_bonus;
-      var choice = score;
+      var choice = best.get(passage)[0] ? score * summed.get(passage) / best.get(passage)[0] : score;
       if (oneWord) {
         choice = 1000.0 * (mentions.has(passage) ? 1 : 0) - (passage - self.firstPassage[info.document]);
       }
