@@ -2,8 +2,8 @@
 the list of what it keeps, the offline search index and the offline page.
 
 The service worker (offline/static/sw.js) is served from the site's root (offline/urls.py) so
-that its scope is the whole site; the site's version is written into it, so every deploy installs a new worker
-with a new cache and the old one is deleted.
+that its scope is the whole site; the site's version is written into it, so every deploy
+installs a new worker with a new cache and the old one is deleted.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
-from django.urls import path, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from almanach import search
