@@ -11,12 +11,13 @@ form      a content page whose form posts, so it carries a CSRF token: kept in t
 personal  anything that reads a visitor's session or belongs to a teacher or pupil, and every
           route not listed as public: ``private, no-store``, never stored.
 
-The HTTP work is Django's: ConditionalGetMiddleware (outside this one) gives every page its
-ETag and answers 304, ContentGZipMiddleware (inside it) is Django's GZipMiddleware, with its
-BREACH mitigation, for content pages only; patch_cache_control writes the Cache-Control. A
-view that sets Cache-Control itself keeps it. The cache key holds the site's version (a hash
-of its code, templates, static files and content files, made at start-up), so a deploy never
-serves the previous one's pages; entries also expire after PAGE_CACHE_SECONDS.
+The HTTP work is Django's: ETagMiddleware (just outside this one) is its ConditionalGetMiddleware,
+ETag and 304, for every page without a CSRF token; ContentGZipMiddleware (inside it) is its
+GZipMiddleware, with its BREACH mitigation, for content pages only, so a page is stored
+compressed and compressed once; patch_cache_control writes the Cache-Control. A view that
+sets Cache-Control itself keeps it. The cache key holds the site's version (a hash of its
+code, templates, static files and content files, made at start-up), so a deploy never serves
+the previous one's pages; entries also expire after PAGE_CACHE_SECONDS.
 
 Only the request's parts that make a page are in the key, so that made-up requests never
 fill the cache: the htmx headers, whether the client takes gzip (not the raw Accept-Encoding),
@@ -38,6 +39,7 @@ from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.middleware.csrf import get_token
 from django.middleware.gzip import GZipMiddleware
+from django.middleware.http import ConditionalGetMiddleware
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.encoding import escape_uri_path
 from django.utils.http import urlencode
@@ -103,8 +105,8 @@ class StoredPage:
 class PageCacheMiddleware:
     """Serves content pages from Django's cache and gives every page its Cache-Control.
 
-    It sits just after CsrfViewMiddleware, so a form page served from the cache still gets
-    its CSRF cookie from there, and just before ContentGZipMiddleware, so a page is stored
+    It sits after CsrfViewMiddleware, so a form page served from the cache still gets its
+    CSRF cookie from there, and just before ContentGZipMiddleware, so a page is stored
     compressed and compressed once."""
 
     def __init__(self, get_response) -> None:
@@ -147,10 +149,22 @@ class PageCacheMiddleware:
 
 class ContentGZipMiddleware(GZipMiddleware):
     """Django's GZipMiddleware for content pages only: a page that carries a secret (a CSRF
-    token, a visitor's own data) stays plain."""
+    token, a visitor's own data) stays plain, and one about to be redirected for its made-up
+    parameters is not worth the work."""
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        if response.cookies or page_kind(request, response) != "content":
+        if (response.cookies or page_kind(request, response) != "content"
+                or _clean_url(request) is not None):
+            return response
+        return super().process_response(request, response)
+
+
+class ETagMiddleware(ConditionalGetMiddleware):
+    """Django's ETag and 304, except for a page with a CSRF token: the token is masked anew
+    for every response, so no two such bodies are equal and their ETag could never match."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
             return response
         return super().process_response(request, response)
 

@@ -72,11 +72,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     # Before the page cache, so that PrivatePagesMiddleware knows a teacher on a cached page.
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # ETag and 304 for every page, the cached ones too (config/caching.py).
-    "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # Just after CSRF: a form page from the cache still gets its CSRF cookie from there;
-    # just before gzip: a content page is stored compressed.
+    # The page cache and its HTTP (config/caching.py), after CSRF: a form page from the cache
+    # still gets its CSRF cookie from there. ETag and 304 for the cached pages too; gzip
+    # before storing, so a content page is stored compressed.
+    "config.caching.ETagMiddleware",
     "config.caching.PageCacheMiddleware",
     "config.caching.ContentGZipMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
