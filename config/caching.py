@@ -40,7 +40,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDi
 from django.middleware.csrf import get_token
 from django.middleware.gzip import GZipMiddleware
 from django.middleware.http import ConditionalGetMiddleware
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers, set_response_etag
 from django.utils.encoding import escape_uri_path
 from django.utils.http import urlencode
 
@@ -57,7 +57,7 @@ PRIVATE_ROUTES = frozenset({"quizzes:result"})
 # Headers that choose between different pages at one URL (htmx fragments).
 KEY_HEADERS = ("HTTP_HX_REQUEST", "HTTP_HX_HISTORY_RESTORE_REQUEST")
 # Headers of a stored page that belong to one response only.
-UNSTORED_HEADERS = frozenset({"content-length", "date", "set-cookie", "etag"})
+UNSTORED_HEADERS = frozenset({"content-length", "date", "set-cookie"})
 
 _TOKEN_FIELD = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{32,128})"')
 _TOKEN_MARK = b"__csrf_token__"
@@ -272,6 +272,8 @@ def _store(request: HttpRequest, response: HttpResponse, kind: str) -> StoredPag
         # SessionMiddleware adds this only when the view runs, not on a cache hit.
         patch_vary_headers(response, ["Cookie"])
     _set_cache_control(response, FORM_CACHE_CONTROL if has_token else CONTENT_CACHE_CONTROL)
+    if not has_token:
+        set_response_etag(response)  # once, here, rather than by ETagMiddleware on every hit
     headers = tuple(
         (name, value) for name, value in response.items()
         if name.lower() not in UNSTORED_HEADERS
