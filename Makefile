@@ -60,18 +60,21 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "chromium chybí: nainstalujte balíček chromium (apt-get install chromium)"; fi; }
 
-# Property and fuzz tests run derandomized (the "ci" hypothesis profile) unless
-# HYPOTHESIS_PROFILE=dev asks for random exploration. The suite runs on one pytest-xdist
-# worker per CPU (each with its own test database and browser); TEST_WORKERS=0 runs it in
-# one process.
+# lint-imports checks the import-linter contracts of pyproject.toml (the engine's layers,
+# no Django in the engine) before the tests. Property and fuzz tests run derandomized (the
+# "ci" hypothesis profile) unless HYPOTHESIS_PROFILE=dev asks for random exploration. The
+# suite runs on one pytest-xdist worker per CPU (each with its own test database and
+# browser); TEST_WORKERS=0 runs it in one process.
 TEST_WORKERS ?= auto
 PYTEST = $(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 test: $(STAMP) chromium
+	$(BIN)/lint-imports
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PYTEST)
 
 # The same suite against a throw-away PostgreSQL server on loopback.
 test-postgres: $(STAMP) chromium
+	$(BIN)/lint-imports
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} scripts/with_postgres.sh $(PYTEST)
 
 # gunicorn as the README's load figures were measured: threaded workers (an idle or slow
@@ -95,6 +98,7 @@ loadtest: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 # Expired sessions, old rate-limit records, idle class sessions (the README schedules it).
 cleanup: $(RUNTIME)

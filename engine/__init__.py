@@ -13,10 +13,12 @@ from .constants import COLORS, DEV_CARDS, HARBOR_KINDS, RESOURCES, TERRAINS
 from .errors import InvalidInput, RuleViolation
 from .events import Event
 from .game import Game
-from .rules import Rules
+from .options import Rules
+from .pro_dva import ProDvaGame  # registers Katan pro dva with Game.new / Game.from_json
 
 __all__ = [
     "COLORS", "DEV_CARDS", "HARBOR_KINDS", "RESOURCES", "TERRAINS",
-    "Action", "Board", "Event", "Game", "Harbor", "InvalidInput", "Rules", "RuleViolation",
+    "Action", "Board", "Event", "Game", "Harbor", "InvalidInput", "ProDvaGame", "Rules",
+    "RuleViolation",
     "actions", "events",
 ]

@@ -12,12 +12,12 @@ JSON API call them.
 
 from __future__ import annotations
 
-from . import rules as R
 from .constants import DECK_COMPOSITION, DEV_CARDS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
 from .errors import InvalidInput, RuleViolation
 from .events import DiscardRequired, Produced
 from .game import Game
 from .longest_road import longest_road_length
+from .rules import robber_moves_away
 from .topology import (
     HEX_CORNERS,
     HEX_INDEX,
@@ -162,7 +162,7 @@ def why_not_robber(game: Game, hex_id: str) -> RuleViolation | None:
     if hex_id not in HEX_INDEX:
         raise InvalidInput(f"Neznámé pole {hex_id!r}.")
     try:
-        R.robber_moves_away(game, HEX_INDEX[hex_id])
+        robber_moves_away(game, HEX_INDEX[hex_id])
     except RuleViolation as exc:
         return exc
     return None
@@ -197,7 +197,7 @@ def roll_yields(game: Game, total: int) -> Produced | DiscardRequired:
     if total == 7:
         owed = {c: game.hand_size(c) // 2 for c in game.players if game.hand_size(c) > 7}
         return DiscardRequired(owed)
-    return game.copy()._produce(total)
+    return game.production(total)
 
 
 def harbor_for(game: Game, color: str, resource: str) -> str | None:

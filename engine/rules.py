@@ -1,83 +1,36 @@
-"""The rules, one small function per rule, next to the Almanach headword that states it.
+"""The rules of the base game, one small function per rule, next to the Almanach headword
+that states it.
 
 Each check raises :class:`RuleViolation` with a stable code, a Czech sentence for the player
-and the Almanach slug, or returns None. They read the game's compact internal state
+and the Almanach slug, or returns None. They read a :class:`~engine.position.Position`
 (intersections, paths and players as small ints); ``Game.apply`` calls them before it
-changes anything, so a refused action leaves the game as it was.
+changes anything, so a refused action leaves the game as it was. Katan pro dva's own rules
+are in :mod:`engine.pro_dva`.
 
-:class:`Rules` holds the options where editions differ.
+:class:`Rules` (the options where editions differ, :mod:`engine.options`) is importable
+from here too.
 """
 
 from __future__ import annotations
-
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
 
 from .constants import (
     COLOR_CZ,
     DEV_CARD_CZ,
     DEV_CARDS,
-    KNIGHT,
     MAX_CITIES,
     MAX_ROADS,
     MAX_SETTLEMENTS,
     RESOURCE_CZ,
     RESOURCE_GENITIVE_CZ,
     RESOURCES,
-    TRADE_CARDS,
-    TRADE_CARDS_MAX,
     VICTORY_POINT,
 )
-from .errors import InvalidInput, RuleViolation
+from .errors import RuleViolation
+from .options import Rules
+from .position import Position
 from .topology import INTERSECTION_NEIGHBORS, INTERSECTION_PATHS, PATH_ENDS
 
-if TYPE_CHECKING:
-    from .game import Game
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Rule options. Defaults follow the Almanach (seeds 000/003).
-
-    * ``longest_road_tie``: after a Longest Road is broken and the longest roads are tied,
-      "aside" puts the card aside until one player is strictly longest (Almanach);
-      "holder_keeps" lets the holder keep it if among the tied (compact edition, 001).
-    * ``combined_trade_build``: *Kombinovaná fáze obchodu a stavění*: after the roll the
-      player trades and builds in any order (phase "main"), and a harbor is usable at once.
-    * ``victory_points_to_win``: 10.
-    * ``two_player``: *Katan pro dva* (001): exactly 2 players, two neutral colours, two
-      rolls per turn, trade cards (see engine/API.md).
-    """
-
-    longest_road_tie: str = "aside"
-    combined_trade_build: bool = False
-    victory_points_to_win: int = 10
-    two_player: bool = False
-
-    def __post_init__(self) -> None:
-        if self.longest_road_tie not in ("aside", "holder_keeps"):
-            raise InvalidInput(
-                f"Neznámé pravidlo pro shodu nejdelší cesty {self.longest_road_tie!r} "
-                "(možnosti: aside, holder_keeps)."
-            )
-        if not isinstance(self.combined_trade_build, bool):
-            raise InvalidInput("combined_trade_build musí být true nebo false.")
-        if not isinstance(self.victory_points_to_win, int) or self.victory_points_to_win < 3:
-            raise InvalidInput("victory_points_to_win musí být celé číslo alespoň 3.")
-        if not isinstance(self.two_player, bool):
-            raise InvalidInput("two_player musí být true nebo false.")
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, d: dict) -> Rules:
-        if not isinstance(d, dict):
-            raise InvalidInput("Pravidla musí být objekt JSON.")
-        known = {k: d[k] for k in ("longest_road_tie", "combined_trade_build",
-                                   "victory_points_to_win", "two_player") if k in d}
-        return cls(**known)
-
+__all__ = ["Rules"]  # and the rule checks below
 
 PIECE_CZ = {"road": "silnici", "settlement": "vesnici", "city": "město",
             "development_card": "akční kartu"}
@@ -95,27 +48,27 @@ def _resource_list(cost: tuple[int, ...]) -> str:
 
 # -- whose turn, which phase (Průběh hry) ----------------------------------------------
 
-def game_not_over(g: Game) -> None:
-    if g._winner >= 0:
-        color = g._colors[g._winner]
+def game_not_over(position: Position) -> None:
+    if position._winner >= 0:
+        color = position._colors[position._winner]
         raise RuleViolation("game_over", f"Hra už skončila: vyhrál {COLOR_CZ[color]} hráč.",
                             "konec-hry")
 
 
-def players_turn(g: Game, p: int) -> None:
+def players_turn(position: Position, p: int) -> None:
     """Only the player whose turn it is acts (others only discard after a 7)."""
-    acting = g._acting()
+    acting = position._acting()
     if p != acting:
-        color = g._colors[acting]
+        color = position._colors[acting]
         raise RuleViolation(
             "not_your_turn", f"Nyní je na řadě {COLOR_CZ.get(color, color)} hráč.", "prubeh-hry"
         )
 
 
-def trade_only_with_active_player(g: Game, p: int) -> None:
+def trade_only_with_active_player(position: Position, p: int) -> None:
     """Obchod vnitřní: only the player whose turn it is trades; the others never among
     themselves."""
-    if p != g._current:
+    if p != position._current:
         raise RuleViolation(
             "trade_only_with_active_player",
             "Měnit lze jen s hráčem, který je na tahu; ostatní hráči mezi sebou měnit nemohou.",
@@ -151,30 +104,30 @@ _PHASE_MESSAGES = {
 }
 
 
-def phase_is(g: Game, allowed: tuple[str, ...]) -> None:
+def phase_is(position: Position, allowed: tuple[str, ...]) -> None:
     """The turn runs roll → trade → build (Průběh hry); the set-up comes first."""
-    if g._phase not in allowed:
-        if "roll" in allowed and g._phase in ("trade", "build", "main"):
+    if position._phase not in allowed:
+        if "roll" in allowed and position._phase in ("trade", "build", "main"):
             raise RuleViolation("already_rolled", "Kostkami se hází jen jednou za tah.",
                                 "prubeh-hry")
         if allowed == ("setup",):
             raise RuleViolation("not_setup_phase",
                                 "Zdarma se staví jen ve fázi zakládání.", "faze-zakladani")
-        code, message, headword = _PHASE_MESSAGES[g._phase]
+        code, message, headword = _PHASE_MESSAGES[position._phase]
         raise RuleViolation(code, message, headword)
 
 
 # -- building (Stavění, Vesnice, Silnice, Město) ---------------------------------------
 
-def intersection_free(g: Game, node: int) -> None:
-    if g._node_owner[node] >= 0:
+def intersection_free(position: Position, node: int) -> None:
+    if position._node_owner[node] >= 0:
         raise RuleViolation("intersection_occupied", "Na této křižovatce už něco stojí.",
                             "krizovatka")
 
 
-def distance_rule(g: Game, node: int) -> None:
+def distance_rule(position: Position, node: int) -> None:
     """None of the three neighbouring intersections may hold a building, not even one's own."""
-    owner = g._node_owner
+    owner = position._node_owner
     for other in INTERSECTION_NEIGHBORS[node]:
         if owner[other] >= 0:
             raise RuleViolation(
@@ -185,9 +138,9 @@ def distance_rule(g: Game, node: int) -> None:
             )
 
 
-def settlement_touches_own_road(g: Game, p: int, node: int) -> None:
+def settlement_touches_own_road(position: Position, p: int, node: int) -> None:
     """A new settlement always continues one's own road (Vesnice)."""
-    path_owner = g._path_owner
+    path_owner = position._path_owner
     for path in INTERSECTION_PATHS[node]:
         if path_owner[path] == p:
             return
@@ -195,17 +148,17 @@ def settlement_touches_own_road(g: Game, p: int, node: int) -> None:
                         "vesnice")
 
 
-def path_free(g: Game, path: int) -> None:
-    if g._path_owner[path] >= 0:
+def path_free(position: Position, path: int) -> None:
+    if position._path_owner[path] >= 0:
         raise RuleViolation("path_occupied",
                             "Na této cestě už silnice stojí: na každou cestu jen jedna.",
                             "silnice")
 
 
-def road_connects(g: Game, p: int, path: int) -> None:
+def road_connects(position: Position, p: int, path: int) -> None:
     """A road starts at one's own settlement or city, or continues one's own road at an
     intersection that holds no opponent's building (Silnice)."""
-    owner, path_owner = g._node_owner, g._path_owner
+    owner, path_owner = position._node_owner, position._path_owner
     through_opponent = False
     for node in PATH_ENDS[path]:
         o = owner[node]
@@ -228,35 +181,35 @@ def road_connects(g: Game, p: int, path: int) -> None:
                         "silnice")
 
 
-def setup_road_touches_new_settlement(g: Game, path: int) -> None:
+def setup_road_touches_new_settlement(position: Position, path: int) -> None:
     """Fáze zakládání: the road joins the settlement just placed."""
-    if g._setup_node not in PATH_ENDS[path]:
+    if position._setup_node not in PATH_ENDS[path]:
         raise RuleViolation("setup_road_not_at_settlement",
                             "Silnice musí navazovat na právě postavenou vesnici.",
                             "faze-zakladani")
 
 
-def piece_available(g: Game, p: int, piece: str) -> None:
+def piece_available(position: Position, p: int, piece: str) -> None:
     """Each player has 15 roads, 5 settlements and 4 cities (Stavění)."""
     if piece == "road":
-        if len(g._roads[p]) < MAX_ROADS:
+        if len(position._roads[p]) < MAX_ROADS:
             return
         raise RuleViolation("no_pieces_left",
                             "Všech 15 silnic už stojí: víc silnic hráč nemá.", "staveni")
     if piece == "settlement":
-        if len(g._settlements[p]) < MAX_SETTLEMENTS:
+        if len(position._settlements[p]) < MAX_SETTLEMENTS:
             return
         raise RuleViolation("no_pieces_left",
                             "Všech 5 vesnic už stojí: nejdřív je třeba některou povýšit na město.",
                             "vesnice")
-    if len(g._cities[p]) < MAX_CITIES:
+    if len(position._cities[p]) < MAX_CITIES:
         return
     raise RuleViolation("no_pieces_left", "Všechna 4 města už stojí.", "staveni")
 
 
-def can_afford(g: Game, p: int, cost: tuple[int, ...], piece: str) -> None:
+def can_afford(position: Position, p: int, cost: tuple[int, ...], piece: str) -> None:
     """Building means handing the cost to the bank (Stavební náklady)."""
-    hand = g._hands[p]
+    hand = position._hands[p]
     for r in range(5):
         if hand[r] < cost[r]:
             raise RuleViolation(
@@ -266,57 +219,57 @@ def can_afford(g: Game, p: int, cost: tuple[int, ...], piece: str) -> None:
             )
 
 
-def city_replaces_own_settlement(g: Game, p: int, node: int) -> None:
+def city_replaces_own_settlement(position: Position, p: int, node: int) -> None:
     """Only an existing settlement of one's own becomes a city (Město)."""
-    if g._node_owner[node] != p or g._node_level[node] != 1:
+    if position._node_owner[node] != p or position._node_level[node] != 1:
         raise RuleViolation("city_needs_own_settlement",
                             "Město lze postavit jen povýšením vlastní vesnice.", "mesto")
 
 
 # -- development cards (Akční karty, Pokrok, Rytíř) ------------------------------------
 
-def one_card_per_turn(g: Game) -> None:
-    if g._dev_played:
+def one_card_per_turn(position: Position) -> None:
+    if position._dev_card_played:
         raise RuleViolation("one_card_per_turn",
                             "V jednom tahu lze zahrát jen jednu akční kartu.", "akcni-karty")
 
 
-def card_playable(g: Game, p: int, card: int) -> None:
+def card_playable(position: Position, p: int, card: int) -> None:
     """Not a card bought in this turn; victory-point cards are never played, only revealed."""
     if card == VICTORY_POINT:
         raise RuleViolation("victory_point_card_not_played",
                             "Karta s výherním bodem se nehraje: odkryje se, až přinese 10. bod.",
                             "karta-s-vyhernim-bodem")
-    if g._dev[p][card] > 0:
+    if position._dev_cards[p][card] > 0:
         return
     name = DEV_CARD_CZ[DEV_CARDS[card]]
-    if g._dev_new[p][card] > 0:
+    if position._dev_cards_new[p][card] > 0:
         raise RuleViolation("card_bought_this_turn",
                             f"Kartu {name} koupenou v tomto tahu lze zahrát až v dalším tahu.",
                             "akcni-karty")
     raise RuleViolation("card_not_owned", f"Kartu {name} hráč nemá.", "akcni-karty")
 
 
-def deck_not_empty(g: Game) -> None:
-    if not g._deck:
+def deck_not_empty(position: Position) -> None:
+    if not position._deck:
         raise RuleViolation("deck_empty", "Balíček akčních karet je prázdný.", "akcni-karty")
 
 
 # -- the robber (Zloděj, Sedmička padla, Rytíř) ----------------------------------------
 
-def robber_moves_away(g: Game, h: int) -> None:
+def robber_moves_away(position: Position, h: int) -> None:
     """The robber goes to another hex; the desert is allowed."""
-    if h == g._robber:
+    if h == position._robber_hex:
         raise RuleViolation("robber_must_move", "Zloděj se musí přemístit na jiné pole.",
                             "zlodej")
 
 
-def robber_victim(g: Game, p: int, h: int, victim: int, headword: str,
+def robber_victim(position: Position, p: int, h: int, victim: int, headword: str,
                   required: bool) -> None:
     """The thief robs one opponent who has a building on the robber's new hex and holds
     resource cards. After a 7 he must if he can ("vybere ... a okrade jej"); with a Knight
     he may ("Pak může ještě okrást", Almanach, *Rytíř*)."""
-    candidates = g._victims(p, h)
+    candidates = position._victims(p, h)
     if victim < 0:
         if required and candidates:
             raise RuleViolation("victim_required",
@@ -326,7 +279,7 @@ def robber_victim(g: Game, p: int, h: int, victim: int, headword: str,
     if victim == p:
         raise RuleViolation("cannot_rob_self", "Sám sebe okrást nelze.", headword)
     if victim not in candidates:
-        if g._touches_hex(victim, h):
+        if position._touches_hex(victim, h):
             raise RuleViolation("victim_has_no_cards", "Tento hráč nemá žádnou kartu suroviny.",
                                 headword)
         raise RuleViolation("victim_not_adjacent",
@@ -334,10 +287,10 @@ def robber_victim(g: Game, p: int, h: int, victim: int, headword: str,
                             headword)
 
 
-def discard_half(g: Game, p: int, cards: list[int]) -> None:
+def discard_half(position: Position, p: int, cards: list[int]) -> None:
     """More than 7 cards: give back half, rounded down, chosen by the owner."""
-    owed = g._discard[p]
-    hand = g._hands[p]
+    owed = position._discards_owed[p]
+    hand = position._hands[p]
     for r in range(5):
         if cards[r] > hand[r]:
             raise RuleViolation("discard_not_in_hand", "Odevzdat lze jen karty, které hráč má.",
@@ -365,8 +318,8 @@ def not_same_resource_both_ways(give: list[int], get: list[int]) -> None:
                                 "Nelze měnit surovinu za tutéž surovinu.", "obchod-vnitrni")
 
 
-def holds_cards(g: Game, p: int, cards: list[int], who: str) -> None:
-    hand = g._hands[p]
+def holds_cards(position: Position, p: int, cards: list[int], who: str) -> None:
+    hand = position._hands[p]
     for r in range(5):
         if cards[r] > hand[r]:
             raise RuleViolation("trade_lacks_cards",
@@ -374,18 +327,18 @@ def holds_cards(g: Game, p: int, cards: list[int], who: str) -> None:
                                 "obchod")
 
 
-def maritime_rate(g: Game, p: int, give: int, get: int, count: int) -> None:
+def maritime_rate(position: Position, p: int, give: int, get: int, count: int) -> None:
     """4:1 always; 3:1 at a generic harbor; 2:1 for the harbor's own resource only.
     A harbor settled this turn serves from the next turn (Přístav)."""
     if give == get:
         raise RuleViolation("trade_same_resource", "Se zámořím se mění za jinou surovinu.",
                             "obchod-se-zamorim")
-    rate = g._rate(p, give)
+    rate = position._trade_rate(p, give)
     needed = rate * count
-    if g._hands[p][give] >= needed:
+    if position._hands[p][give] >= needed:
         return
-    if g._rate(p, give, ignore_fresh=True) < rate and \
-            g._hands[p][give] >= g._rate(p, give, ignore_fresh=True) * count:
+    if position._trade_rate(p, give, ignore_fresh=True) < rate and \
+            position._hands[p][give] >= position._trade_rate(p, give, ignore_fresh=True) * count:
         raise RuleViolation("harbor_not_yet_usable",
                             "Přístav postavený v tomto tahu lze využít až v příštím tahu.",
                             "pristav")
@@ -396,8 +349,8 @@ def maritime_rate(g: Game, p: int, give: int, get: int, count: int) -> None:
                         f"(kurz {rate} : 1).", "obchod-se-zamorim")
 
 
-def bank_can_pay(g: Game, cards: list[int]) -> None:
-    bank = g._bank
+def bank_can_pay(position: Position, cards: list[int]) -> None:
+    bank = position._bank
     for r in range(5):
         if cards[r] > bank[r]:
             raise RuleViolation("bank_empty",
@@ -405,96 +358,14 @@ def bank_can_pay(g: Game, cards: list[int]) -> None:
                                 "suroviny-karty")
 
 
-def offer_pending(g: Game) -> None:
-    if g._phase != "offer":
+def offer_pending(position: Position) -> None:
+    if position._phase != "offer":
         raise RuleViolation("no_offer_pending", "Žádná nabídka obchodu nečeká na odpověď.",
                             "obchod-vnitrni")
 
 
-# -- Katan pro dva (001; the Almanach page "katan-pro-dva") ------------------------------
+# -- what only Katan pro dva has (engine.pro_dva) ----------------------------------------
 
-def two_player_only(g: Game) -> None:
-    if not g._two:
-        raise RuleViolation("two_player_only", "Obchodní karty se používají jen v Katanu pro dva.",
-                            "katan-pro-dva")
-
-
-def second_roll_differs(first_total: int) -> None:
-    """"oba hozené součty musí být rozdílné": the second roll is repeated until it differs."""
-    raise RuleViolation("second_roll_same_total",
-                        f"Druhý hod musí mít jiný součet než první ({first_total}): hází se "
-                        "znovu.", "katan-pro-dva")
-
-
-def one_trade_card_action(g: Game) -> None:
-    """"Ve svém tahu ... může hráč provést jednu ze 2 následujících akcí"."""
-    if g._tc_used:
-        raise RuleViolation("trade_card_action_used",
-                            "Akci obchodních karet lze provést jen jednou za tah.",
-                            "katan-pro-dva")
-
-
-def enough_trade_cards(g: Game, p: int, cost: int) -> None:
-    if g._tc[p] < cost:
-        raise RuleViolation("not_enough_trade_cards",
-                            f"Akce stojí {cost} obchodní {'kartu' if cost == 1 else 'karty'} "
-                            f"(hráč s více vítěznými body platí 2); hráč má {g._tc[p]}.",
-                            "katan-pro-dva")
-
-
-def forced_trade_possible(g: Game, p: int, k: int) -> None:
-    """The opponent must hold a card to draw, and the player 2 cards to give back."""
-    if k == 0:
-        raise RuleViolation("forced_trade_empty_hand",
-                            "Spoluhráč nemá žádnou kartu suroviny: vynucený obchod nejde.",
-                            "katan-pro-dva")
-    if sum(g._hands[p]) + k < 2:
-        raise RuleViolation("forced_trade_cannot_give_back",
-                            "Za vytažené karty je třeba dát 2 karty surovin: hráč by je neměl.",
-                            "katan-pro-dva")
-
-
-def drawn_cards_fit(victim_hand: list[int], drawn: list[int], k: int) -> None:
-    if len(drawn) != k:
-        raise RuleViolation("forced_trade_draws_two",
-                            f"Při vynuceném obchodu se táhne {k} "
-                            f"{'karta' if k == 1 else 'karty'}.", "katan-pro-dva")
-    left = list(victim_hand)
-    for r in drawn:
-        left[r] -= 1
-        if left[r] < 0:
-            raise RuleViolation("card_not_in_hand", "Spoluhráč tuto surovinu nemá.",
-                                "katan-pro-dva")
-
-
-def give_back_two(g: Game, p: int, cards: list[int]) -> None:
-    """"za to mu dát 2 libovolné karty surovin"."""
-    hand = g._hands[p]
-    if any(cards[r] > hand[r] for r in range(5)):
-        raise RuleViolation("card_not_in_hand", "Dát lze jen karty, které hráč má.",
-                            "katan-pro-dva")
-    if sum(cards) != 2:
-        raise RuleViolation("give_back_two",
-                            "Za vynucený obchod se spoluhráči dávají právě 2 karty surovin.",
-                            "katan-pro-dva")
-
-
-def robber_not_in_desert(g: Game, desert: int) -> None:
-    if g._robber == desert:
-        raise RuleViolation("robber_already_in_desert", "Zloděj už stojí na poušti.",
-                            "katan-pro-dva")
-
-
-def knight_retirable(g: Game, p: int) -> None:
-    """Once per turn one played knight leaves the game for 2 trade cards (at most 7)."""
-    if g._knight_retired:
-        raise RuleViolation("knight_already_retired",
-                            "Rytíře lze za obchodní karty odstranit jen jednou za tah.",
-                            "katan-pro-dva")
-    if g._played[p][KNIGHT] == 0:
-        raise RuleViolation("no_played_knight", "Hráč nemá vyloženého žádného Rytíře.",
-                            "katan-pro-dva")
-    if g._tc[p] >= TRADE_CARDS_MAX or sum(g._tc) >= TRADE_CARDS:
-        raise RuleViolation("trade_cards_full",
-                            "Víc než 7 obchodních karet mít nelze (a balíček nesmí být prázdný).",
-                            "katan-pro-dva")
+def two_player_only(what: str = "Obchodní karty se používají") -> None:
+    """Trade cards, neutral colours and forced trades belong to Katan pro dva alone."""
+    raise RuleViolation("two_player_only", f"{what} jen v Katanu pro dva.", "katan-pro-dva")

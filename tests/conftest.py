@@ -74,6 +74,16 @@ def django_db_setup(django_db_setup, django_db_blocker):
         call_command("load_content", stdout=io.StringIO())
 
 
+@pytest.fixture(autouse=True)
+def _known_play_secrets(monkeypatch):
+    # Hrát mixes a random per-game secret into chance; tests get a known one per game
+    # ("test-1", "test-2", ... in each test), so every run plays the same games.
+    from itertools import count
+
+    numbers = count(1)
+    monkeypatch.setattr("tutorial.play.flow.new_secret", lambda: f"test-{next(numbers)}")
+
+
 @pytest.fixture
 def content(db):
     # `db` turns transactional by itself when the test also uses transactional_db or

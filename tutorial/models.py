@@ -113,6 +113,8 @@ class ClassSession(models.Model):
     late_join = models.BooleanField("připojit se smí i po začátku", default=True)
     created = models.DateTimeField(auto_now_add=True)
     closed = models.DateTimeField(null=True, blank=True)
+    # Keys (nicknames.key) of nicknames the teacher removed: nobody joins with them again.
+    blocked_nicknames = models.JSONField("zakázané přezdívky", default=list, blank=True)
     # A join, an answer or a teacher's button; a session idle for LESSONS_IDLE_CLOSE closes.
     last_activity = models.DateTimeField("poslední činnost", default=timezone.now,
                                          db_index=True)
@@ -153,9 +155,16 @@ class ClassSession(models.Model):
         return deadline is not None and timezone.now() >= deadline
 
     def version(self) -> str:
-        """Changes whenever pupils' screens must change: polled by their pages."""
-        shown = "o" if self.revealed or self.time_up() else "n"
-        return f"{self.state}-{self.current}-{shown}"
+        """Changes whenever pupils' screens must change: polled by their pages. Each state a
+        screen shows has its own key: open (n), time up (t), revealed (r)."""
+        if self.revealed or (self.reveal == self.Reveal.AUTO and self.time_up()):
+            phase = "r"
+        elif self.time_up():
+            phase = "t"
+        else:
+            phase = "n"
+        ranking = "p" if self.show_ranking else "b"
+        return f"{self.state}-{self.current}-{phase}{ranking}"
 
 
 class LessonItem(models.Model):

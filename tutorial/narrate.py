@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -155,10 +156,15 @@ def _robber(event: Mapping, steal: Mapping | None, position: Mapping, subject: b
     text = (f"{who} zloděje z {hex_name(position, event['from_hex'], 'gen')}"
             f" na {hex_name(position, event['to_hex'], 'acc')}")
     if steal and steal["kind"] == "stolen":
-        text += f" a bere {_p(steal['victim'], 'dat')} 1 {words.resource_word(steal['card'], 1)}"
+        text += f" a bere {_p(steal['victim'], 'dat')} 1 {_stolen_word(steal)}"
     elif steal and steal["kind"] == "nothing_stolen":
         text += "; není komu vzít kartu"
     return text + "."
+
+
+def _stolen_word(event: Mapping) -> str:
+    """The stolen card's name, or just "kartu" for a viewer who may not know it."""
+    return words.resource_word(event["card"], 1) if event.get("card") else "kartu"
 
 
 def _paid(color: str, cost: Mapping[str, int]) -> str:
@@ -244,7 +250,9 @@ def narrate(events: Iterable[Mapping], position: Mapping,
             after_knight = False
         elif kind in ("stolen",):
             out.append(f"{_cap(_p(event['thief']))} bere {_p(event['victim'], 'dat')}"
-                       f" 1 {words.resource_word(event['card'], 1)}.")
+                       f" 1 {_stolen_word(event)}.")
+        elif kind == "card_bought" and event["card"] is None:  # another's: face down
+            out.append(f"{_paid(event['player'], _COST['card'])} a kupuje akční kartu.")
         elif kind == "card_bought":
             out.append(f"{_paid(event['player'], _COST['card'])} a kupuje akční kartu:"
                        f" {words.DEV_CARDS[event['card']]}.")
@@ -300,6 +308,85 @@ def narrate(events: Iterable[Mapping], position: Mapping,
             nxt = players[(players.index(color) + 1) % len(players)]
             out.append(f"{_cap(_p(color))} předá kostky {_p(nxt, 'dat')}.")
     return " ".join(out)
+
+
+# --- what a viewer may see ------------------------------------------------------------------
+# The one filter of hidden information: a played game's record (zapis.json), its step viewer
+# and every narration of its moves pass through it.
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who reads a record: the player at the table whose own cards are shown (``color``;
+    None: nobody's), or ``everything`` (the game is over, or only computer players play)."""
+
+    color: str | None = None
+    everything: bool = False
+
+    def sees(self, *colors: str | None) -> bool:
+        """May the viewer know what only these players know?"""
+        return self.everything or (self.color is not None and self.color in colors)
+
+
+EVERYONE = Viewer(everything=True)
+NOBODY = Viewer()
+
+# Events with a secret: (the field kept from others, the players who know it).
+_SECRETS = {
+    "card_bought": ("card", ("player",)),  # which development card was drawn
+    "stolen": ("card", ("thief", "victim")),  # which card the robber took
+    "forced_trade": ("drawn", ("player", "victim")),  # Katan pro dva: the cards drawn
+    "given_back": ("cards", ("player", "partner")),  # Katan pro dva: the cards given back
+}
+
+
+def visible_events(events: Iterable[Mapping], viewer: Viewer) -> list[dict]:
+    """The events as the viewer may know them: a secret field is None for the others (a
+    count of cards stays, as "count")."""
+    out = []
+    for event in events:
+        secret = _SECRETS.get(event["kind"])
+        if secret and not viewer.sees(*(event[role] for role in secret[1])):
+            field_, _ = secret
+            value = event[field_]
+            event = {**event, field_: None}
+            if isinstance(value, Mapping):
+                event["count"] = sum(value.values())
+        out.append(dict(event))
+    return out
+
+
+def knowers(events: Iterable[Mapping], players: Iterable[str]) -> list[str]:
+    """The players who may know everything these events tell."""
+    events = list(events)
+    return [c for c in players
+            if visible_events(events, Viewer(c)) == visible_events(events, EVERYONE)]
+
+
+def visible_state(state: Mapping, viewer: Viewer) -> dict:
+    """A state snapshot (tutorial.example.replay.snapshot) as the viewer may see it: another
+    player's hand is only its size, their development cards face down, their points
+    without victory-point cards nobody has shown."""
+    if viewer.everything:
+        return dict(state)
+    players = {}
+    for color, p in state["players"].items():
+        if viewer.sees(color):
+            players[color] = p
+            continue
+        unshown = p["points_detail"].get("victory_cards", 0)
+        detail = {**p["points_detail"], "victory_cards": 0}
+        if "total" in detail:
+            detail["total"] -= unshown
+        players[color] = {**p, "hand": None, "points": p["points"] - unshown,
+                          "points_detail": detail,
+                          "dev_cards": [{"card": None, "new": c["new"]} for c in p["dev_cards"]]}
+    return {**state, "players": players}
+
+
+def visible_changes(changed: Mapping, viewer: Viewer) -> dict:
+    """What a step changed, without the hands the viewer may not see."""
+    hands = {c: d for c, d in (changed.get("hands") or {}).items() if viewer.sees(c)}
+    return {**changed, "hands": hands}
 
 
 # --- rules applied -------------------------------------------------------------------------

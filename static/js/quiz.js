@@ -72,11 +72,29 @@
       if (isNaN(end)) continue;
       var left = Math.max(0, Math.round((end - Date.now()) / 1000));
       timers[i].textContent = left > 0 ? "Zbývá " + left + " s" : "Čas vypršel";
-      // A pupil's own timer (self-paced): the next question comes by itself.
-      if (left === 0 && timers[i].hasAttribute("data-reload")) {
-        timers[i].removeAttribute("data-reload");
-        window.setTimeout(function () { window.location.reload(); }, 800);
+      if (left === 0 && !timers[i].hasAttribute("data-done")) {
+        timers[i].setAttribute("data-done", "");
+        timeUp(timers[i].hasAttribute("data-reload"));
       }
+    }
+  }
+  // Time up in a lesson: what the pupil filled in but did not send is sent as it is (the
+  // server takes it a moment after the deadline); with nothing filled in, a pupil's own
+  // timer (self-paced) moves on and the page says the time ran out.
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form.quiz-answer");
+    if (form) form.setAttribute("data-touched", "");
+  });
+  function timeUp(reload) {
+    var form = document.querySelector(".lesson-screen form.quiz-answer");
+    var filled = form && (form.hasAttribute("data-touched") || form.querySelector("input[name='misto']"));
+    if (filled) {
+      var flag = document.createElement("input");
+      flag.type = "hidden"; flag.name = "cas"; flag.value = "1";
+      form.appendChild(flag);
+      form.submit();
+    } else if (reload) {
+      window.setTimeout(function () { window.location.reload(); }, 800);
     }
   }
   setInterval(tick, 1000);

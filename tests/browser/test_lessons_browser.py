@@ -53,6 +53,18 @@ def _join(page, url, nickname, code=None):
     page.get_by_role("button", name="Připojit se").click()
 
 
+def _login_cookie(live_server, teacher) -> dict:
+    """The teacher's sign-in as a browser cookie (the sign-in page has its own test)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(teacher)
+    return {"name": settings.SESSION_COOKIE_NAME,
+            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": live_server.url}
+
+
 def _fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -114,7 +126,8 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
             expect(pupil.locator(".quiz-feedback")).to_have_count(0)
             expect(pupil.locator(".mark")).to_have_count(0)
         expect(teacher.locator(".projector-count")).to_have_text("2 z 3 odpovědělo", timeout=POLL)
-        expect(teacher.locator(".projector-board .heat-count")).to_have_count(2)
+        # Where they tapped stays off the wall until the reveal.
+        expect(teacher.locator(".projector-board .heat-count")).to_have_count(0)
         expect(teacher.locator(".projector-board .mark-hit")).to_have_count(0)
         # Cyril marks a spot but is too slow: the teacher reveals first.
         cyril.locator("a.target[data-id='b2.SE']").click()
@@ -177,7 +190,8 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
 
         # Bob lost his PIN as well: the teacher releases his seat.
         teacher.get_by_role("link", name="Žáci a místa").click()
-        teacher.get_by_role("button", name="Uvolnit místo žáka Bob").click()
+        teacher.get_by_role("link", name="Uvolnit místo žáka Bob…").click()
+        teacher.get_by_role("button", name="Ano, uvolnit místo").click()
         expect(teacher.locator("#zaci")).to_contain_text("místo uvolněno")
         tablet_context, tablet = _context(browser, 390, 844, errors)
         contexts.append(tablet_context)
@@ -187,8 +201,8 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
 
         # Late joining is the teacher's toggle.
         teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
-        teacher.get_by_role("button", name="Připojování zapnuto").click()
-        expect(teacher.get_by_role("button", name="Připojování vypnuto")).to_be_visible()
+        teacher.get_by_role("button", name="Vypnout připojování").click()
+        expect(teacher.get_by_role("button", name="Zapnout připojování")).to_be_visible()
         late_context, late = _context(browser, 360, 740, errors)
         contexts.append(late_context)
         _join(late, f"{base}/hra/{session.code}/", "Pozdní")
@@ -203,8 +217,8 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         teacher.get_by_role("link", name="Ukončit hodinu…").click()
         teacher.get_by_role("button", name="Ano, ukončit hodinu").click()
         expect(teacher.locator(".projector-overview h2").first).to_have_text("Hodina skončila")
-        expect(teacher.locator(".projector-top tbody tr").first).to_contain_text("Ada")
-        expect(teacher.locator(".projector-top")).to_contain_text("Body za rychlost")
+        expect(teacher.locator(".projector-podium li").first).to_contain_text("Ada")
+        expect(teacher.locator(".projector-podium")).to_contain_text(" b.")
         teacher.goto(f"{base}/ucitel/hodina/{session.code}/vysledky/")
         expect(teacher.locator(".quiz-badge")).to_have_count(0)  # no "právě teď" any more
         expect(teacher.locator(".result-table")).to_contain_text("u pouště, pastviny 12")
@@ -289,3 +303,277 @@ def test_quiz_on_a_phone_taps_paths_generously_keyboard_skips_and_moves_tables_f
         assert ruda["x"] + ruda["width"] <= 360
     finally:
         context.close()
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG screenshot (from its IHDR chunk)."""
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def _fits_1080p(page) -> None:
+    """The whole page is one 1920×1080 screen: a full-page screenshot is exactly that big
+    and nothing sticks out of the window."""
+    assert _png_size(page.screenshot(full_page=True)) == (1920, 1080)
+    outside = page.evaluate("""() => [...document.querySelectorAll('main *')]
+        .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+        .filter(el => { const r = el.getBoundingClientRect();
+                        return r.width && r.height
+                               && (r.bottom > innerHeight + 1 || r.right > innerWidth + 1); })
+        .map(el => el.tagName + '.' + el.className.baseVal + el.className)""")
+    assert outside == [], outside
+
+
+def _board_label_px(page) -> float:
+    """The smallest rendered size of the board's terrain labels, in screen pixels."""
+    return page.evaluate("""() => Math.min(...[...document.querySelectorAll(
+        '.projector-board svg text.terrain')].map(t =>
+        t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize)))""")
+
+
+def test_the_projector_fits_one_1080p_screen_at_every_stage(live_server, browser,
+                                                            transactional_db):
+    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
+    quiz = Quiz.objects.create(owner=teacher, title="Stavby a vesnice pro 7. B")
+    QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
+    QuizItem.objects.create(quiz=quiz, order=2, kind="stavba", variant="a1")
+    session = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, 60, True,
+                                      show_ranking=True)
+    names = ["Ada", "Bob", "Cyril", "Dana", "Ema", "Filip", "Gita", "Hugo"]
+    pupils = [classroom.join(session, name) for name in names]
+    context, page = _context(browser, 1920, 1080, [])
+    try:
+        context.add_cookies([_login_cookie(live_server, teacher)])
+        url = f"{live_server.url}/ucitel/hodina/{session.code}/projektor/"
+        page.goto(url)
+        _fits_1080p(page)  # the lobby with eight names and the QR code
+        classroom.control(session, "start")
+        items = classroom.items_of(session)
+        for number, pupil in enumerate(pupils):
+            classroom.submit(session, pupil, items[0], ["b2.SE"] if number % 2 else ["e3.SE"])
+        page.goto(url)
+        expect(page.locator(".projector-timer")).to_contain_text("Zbývá")
+        _fits_1080p(page)
+        assert _board_label_px(page) >= 28
+        classroom.control(session, "reveal")
+        page.goto(url)
+        expect(page.locator(".projector-top tbody tr")).to_have_count(5)
+        _fits_1080p(page)
+        # The right spot is drawn above the class's count, not under it.
+        ring = page.locator(".answer-ring").first.bounding_box()
+        assert ring["height"] >= 40
+        classroom.control(session, "next")
+        for pupil in pupils[:5]:
+            classroom.submit(session, pupil, items[1], {"answer": ["suroviny", "misto"]})
+        page.goto(url)
+        # A choice question shows its options as large tiles, no counts before the reveal.
+        expect(page.locator(".projector-tile")).to_have_count(4)
+        expect(page.locator(".projector-tile-count")).to_have_count(0)
+        tile = page.locator(".projector-tile").first.bounding_box()
+        assert tile["height"] >= 50
+        _fits_1080p(page)
+        classroom.control(session, "reveal")
+        page.goto(url)
+        expect(page.locator(".projector-tile.is-right")).to_have_count(1)
+        _fits_1080p(page)
+        classroom.control(session, "close")
+        page.goto(url)
+        expect(page.locator(".projector-podium li")).not_to_have_count(0)
+        _fits_1080p(page)
+    finally:
+        context.close()
+
+
+PACES = [
+    (ClassSession.Pace.TEACHER, ClassSession.Reveal.TEACHER),
+    (ClassSession.Pace.TEACHER, ClassSession.Reveal.AUTO),
+    (ClassSession.Pace.SELF, ClassSession.Reveal.TEACHER),
+    (ClassSession.Pace.SELF, ClassSession.Reveal.AUTO),
+]
+
+
+def _control(teacher, name):
+    teacher.get_by_role("button", name=name).click()
+
+
+def _mark(page, spot):
+    page.locator(f"a.target[data-id='{spot}']").click()
+    expect(page.locator(".quiz-selected")).to_contain_text("Označeno 1")
+
+
+def _send(page):
+    page.get_by_role("button", name="Vyhodnotit").click()
+
+
+@pytest.mark.parametrize(("pace", "reveal"), PACES)
+def test_four_phones_and_the_projector_at_every_transition(live_server, browser,
+                                                           transactional_db, pace, reveal):
+    """Lobby → question open → time up → revealed → next → ended, as each phone and the
+    projector show it. Teacher-paced: Ada right, Bob wrong, Cyril's marked spot is sent by
+    his page at time-up, Dana never answers the first question. Self-paced: each pupil's
+    own clock; the projector follows live."""
+    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
+    quiz = Quiz.objects.create(owner=teacher, title="Vesnice a stavby")
+    QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
+    QuizItem.objects.create(quiz=quiz, order=2, kind="stavba", variant="a1")
+    session = classroom.start_session(quiz, teacher, pace, 60, True, reveal=reveal,
+                                      show_ranking=True)
+    base, errors, contexts = live_server.url, [], []
+    try:
+        teacher_context, projector = _context(browser, 1920, 1080, errors)
+        contexts.append(teacher_context)
+        teacher_context.add_cookies([_login_cookie(live_server, teacher)])
+        projector.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+        phones = {}
+        for name in ("Ada", "Bob", "Cyril", "Dana"):
+            context, phone = _context(browser, 390, 844, errors)
+            contexts.append(context)
+            if name in ("Bob", "Cyril"):
+                phone.clock.install()  # their countdown is moved on by the test
+            _join(phone, f"{base}/hra/{session.code}/", name)
+            phones[name] = phone
+        ada, bob, cyril, dana = phones.values()
+
+        # Lobby: every phone waits, the wall lists the four.
+        for phone in phones.values():
+            expect(phone.locator("h1")).to_have_text("Čekáme na začátek")
+            expect(phone.locator(".site-header")).to_have_count(0)
+        expect(projector.locator(".projector-count")).to_have_text("Připojeno 4", timeout=POLL)
+        expect(projector.locator(".projector-names li")).to_have_count(4)
+
+        _control(projector, "Začít")
+        for phone in phones.values():
+            expect(phone.locator("h1")).to_contain_text("Otázka 1 z 2", timeout=POLL)
+            expect(phone.locator(".quiz-timer")).to_contain_text("Zbývá")
+            assert _fits(phone)
+            # The controls are on the first screen: the board's spots and the button.
+            button = phone.get_by_role("button", name="Vyhodnotit").bounding_box()
+            assert button["y"] + button["height"] <= 844
+
+        if pace == ClassSession.Pace.TEACHER:
+            _teacher_paced(session, projector, phones, reveal)
+        else:
+            _self_paced(session, projector, phones)
+
+        # The end: a podium on the wall, each phone its place.
+        projector.goto(f"{base}/ucitel/hodina/{session.code}/ukoncit/")
+        projector.get_by_role("button", name="Ano, ukončit hodinu").click()
+        expect(projector.locator(".projector-podium li").first).to_contain_text("Ada")
+        for phone in phones.values():
+            expect(phone.locator("h1")).to_have_text("Hodina skončila", timeout=POLL)
+            expect(phone.locator(".end-place")).to_contain_text("místo z 4")
+        expect(ada.locator(".end-place")).to_have_text("1. místo z 4")
+        assert _fits(dana)
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, errors
+
+
+def _teacher_paced(session, projector, phones, reveal):
+    ada, bob, cyril, dana = phones.values()
+    expect(projector.locator("#otazka")).to_contain_text("Otázka 1 z 2")
+    expect(projector.locator(".projector-count")).to_have_text("0 z 4 odpovědělo")
+    _mark(ada, "b2.SE")
+    _send(ada)
+    _mark(bob, "e3.SE")
+    _send(bob)
+    for phone in (ada, bob):
+        expect(phone.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+        expect(phone.locator(".quiz-feedback")).to_have_count(0)
+    expect(projector.locator(".projector-count")).to_have_text("2 z 4 odpovědělo",
+                                                               timeout=POLL)
+    expect(projector.locator(".heat-count")).to_have_count(0)
+    # Cyril marks a spot and does not send it: at zero his page sends it by itself.
+    _mark(cyril, "b2.SE")
+    cyril.clock.fast_forward(61_000)
+    expect(cyril.locator(".quiz-time-up")).to_contain_text("Uložili jsme")
+    expect(cyril.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+    expect(projector.locator(".projector-count")).to_have_text("3 z 4 odpovědělo",
+                                                               timeout=POLL)
+
+    # Time up for the class.
+    ClassSession.objects.filter(pk=session.pk).update(
+        question_started=timezone.now() - timedelta(seconds=61))
+    if reveal == ClassSession.Reveal.TEACHER:
+        expect(projector.locator(".projector-state")).to_have_text("Čas vypršel", timeout=POLL)
+        expect(dana.locator(".quiz-error[role='status']")).to_contain_text(
+            "Čas vypršel", timeout=POLL)
+        expect(ada.locator(".lesson-next")).to_contain_text("až učitel odhalí")
+        expect(ada.locator(".quiz-feedback")).to_have_count(0)
+        _control(projector, "Odhalit")
+    # Revealed (by the teacher, or by itself at time-up): every phone learns it.
+    expect(projector.locator(".projector-state")).to_have_text("Správná odpověď odhalena",
+                                                               timeout=POLL)
+    expect(projector.locator(".answer-ring")).to_have_count(1)
+    expect(projector.locator(".projector-board .heat-count")).to_have_count(2)
+    expect(ada.locator(".quiz-feedback h2")).to_have_text("Správně", timeout=POLL)
+    expect(ada.locator(".quiz-standing")).to_contain_text("+1 správně")
+    expect(ada.locator(".quiz-standing")).to_contain_text("jste 1. z 4")
+    expect(cyril.locator(".quiz-feedback h2")).to_have_text("Správně", timeout=POLL)
+    expect(bob.locator(".quiz-feedback h2")).to_have_text("Ne tak docela", timeout=POLL)
+    expect(bob.locator(".quiz-standing")).to_contain_text("Tentokrát ne")
+    expect(dana.locator(".quiz-standing")).to_contain_text("Bez odpovědi", timeout=POLL)
+    expect(dana.locator(".quiz-play")).to_contain_text("Na tuto otázku jste neodpověděli")
+    expect(ada.locator(".lesson-next")).to_contain_text("další otázku")
+
+    _control(projector, "Další otázka")
+    expect(projector.locator("#otazka")).to_contain_text("Otázka 2 z 2")
+    expect(projector.locator(".projector-tile")).to_have_count(4)
+    for phone in phones.values():
+        expect(phone.locator("h1")).to_contain_text("Otázka 2 z 2", timeout=POLL)
+        box = phone.get_by_role("button", name="Vyhodnotit").bounding_box()
+        assert box["y"] + box["height"] <= 844  # the choices come before the board
+    for phone, reasons in ((ada, ["suroviny"]), (bob, ["suroviny", "misto"]),
+                           (cyril, ["ano"]), (dana, ["misto"])):
+        for value in reasons:
+            phone.check(f"input[name='answer'][value='{value}']")
+        _send(phone)
+        if phone is dana and reveal == ClassSession.Reveal.AUTO:
+            break  # the last answer reveals at once
+        expect(phone.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+    expect(bob.locator(".quiz-saved")).to_contain_text("Ne: chybí suroviny, Ne: není kde stavět")
+    if reveal == ClassSession.Reveal.TEACHER:
+        expect(projector.locator(".projector-count")).to_have_text("4 z 4 odpovědělo",
+                                                                   timeout=POLL)
+        expect(projector.locator(".projector-tile-count")).to_have_count(0)
+        _control(projector, "Odhalit")
+    # Everybody answered: in the automatic mode the answer shows by itself.
+    expect(projector.locator(".projector-tile.is-right")).to_have_count(1, timeout=POLL)
+    expect(projector.locator(".projector-tile.is-right")).to_contain_text("2×")
+    for phone in phones.values():
+        expect(phone.locator(".lesson-next")).to_contain_text("To byla poslední otázka",
+                                                              timeout=POLL)
+    expect(projector.get_by_role("link", name="Ukončit hodinu a ukázat výsledky")).to_be_visible()
+
+
+def _self_paced(session, projector, phones):
+    ada, bob, cyril, dana = phones.values()
+    expect(projector.locator(".projector-count")).to_contain_text("hotové 0 z 4")
+    _mark(ada, "b2.SE")
+    _send(ada)
+    expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+    expect(ada.locator(".quiz-feedback")).to_have_count(0)  # nothing right before the end
+    ada.get_by_role("link", name="Další otázka").click()
+    expect(ada.locator("h1")).to_contain_text("Otázka 2 z 2")
+    ada.check("input[name='answer'][value='suroviny']")
+    _send(ada)
+    ada.get_by_role("link", name="Dokončit").click()
+    expect(ada.locator("h1")).to_have_text("Hotovo")
+    # The wall follows live: Ada is done, the question counts and her progress show.
+    expect(projector.locator(".projector-count")).to_contain_text("hotové 1 z 4", timeout=POLL)
+    expect(projector.locator(".projector-progress")).to_contain_text("Ada")
+    expect(projector.locator(".projector-top tbody tr").first).to_contain_text("Ada")
+    # Bob's own time runs out with nothing filled in: the page says so and moves on.
+    Pupil.objects.filter(nickname="Bob").update(seen_at=timezone.now() - timedelta(seconds=61))
+    bob.clock.fast_forward(61_000)
+    expect(bob.locator(".quiz-time-up")).to_contain_text("Čas na otázku 1 vypršel")
+    expect(bob.locator("h1")).to_contain_text("Otázka 2 z 2")
+    # Cyril marked a spot: at zero his page sends it, and says it was stored.
+    _mark(cyril, "e3.SE")
+    cyril.clock.fast_forward(61_000)
+    expect(cyril.locator(".quiz-time-up")).to_contain_text("Uložili jsme")
+    expect(cyril.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+    assert Answer.objects.get(pupil__nickname="Cyril").response == ["e3.SE"]
+    expect(projector.locator(".projector-shares li").first).to_contain_text(
+        "odpovědí: 2", timeout=POLL)
+    expect(dana.locator("h1")).to_contain_text("Otázka 1 z 2")

@@ -3,9 +3,17 @@ from "Co můžu dělat?", fixed seeds (the dice follow the seed and the log, so 
 the same game)."""
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+sys.path.append(str(Path(__file__).parent.parent / "play"))
+import play_kit as kit  # noqa: E402  (the Hrát tests' helpers: start a game, fix the dice)
+
+from tests.browser.axe import assert_accessible  # noqa: E402
+from tutorial.play import store  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -25,8 +33,9 @@ def start(page, url: str, players: int, plan: str, seed: int) -> None:
     page.fill("#id_hraci", str(players))
     page.fill("#id_lide", "1")
     page.check(f"input[name=plan][value={plan}]")
+    page.click("text=Další volby (pro pokročilé)")
     page.fill("#id_seed", str(seed))
-    page.click("text=Začít hru")
+    page.click("button:has-text(\"Začít hru\")")
     expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
 
 
@@ -119,3 +128,198 @@ def test_tapping_a_spot_shows_why_not_here(live_server, page):
     expect(page.locator(".play-spot")).to_contain_text("Proč ne tady?")
     expect(page.locator(".play-spot")).to_contain_text("Nejdřív je třeba hodit kostkami.")
     expect(page.locator(".play-spot a").first).to_have_attribute("href", re.compile("/almanach/"))
+
+
+# --- on a 360 px phone: the answer to every tap and the hand on screen without scrolling ---
+
+PHONE = {"width": 360, "height": 740}
+HAND = '[aria-label="Vaše karty"]'
+# The top of an element is on screen and not under the bottom bar (hand + main action).
+SHOWN = """(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return false;
+  const top = el.getBoundingClientRect().top;
+  const dock = document.querySelector('.play-dock');
+  const limit = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+  return top >= 0 && top + 24 <= limit;
+}"""
+HAND_SHOWN = """(selector) => {
+  const r = document.querySelector(selector).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+}"""
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    yield context.new_page()
+    context.close()
+
+
+def answered(page, selector: str) -> None:
+    """The answer (selector) and the hand are on screen, the page no wider than the phone."""
+    settled(page)
+    page.wait_for_function(SHOWN, arg=selector, timeout=5000)
+    page.wait_for_function(HAND_SHOWN, arg=HAND, timeout=5000)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_every_kind_of_move_is_answered_in_view_on_a_phone(live_server, phone, client):
+    url = kit.start(client, seed=3)
+    kit.roll(url, (6, 4))  # orange gets the lumber for a road (the forest 10)
+    phone.goto(live_server.url + url)
+    # An offer that is a gift is refused; what was typed stays.
+    phone.click("text=Obchod se spoluhráči")
+    phone.fill("input[name=chci_wool]", "2")
+    phone.click("text=Nabídnout")
+    answered(phone, ".play-refusal")
+    expect(phone.locator("input[name=chci_wool]")).to_have_value("2")
+    # A real offer to everyone (orange holds 1 brick, 1 lumber, 1 wool): each answer listed.
+    phone.fill("input[name=chci_wool]", "0")
+    phone.fill("input[name=dam_wool]", "1")
+    phone.fill("input[name=chci_ore]", "1")
+    phone.click("text=Nabídnout")
+    answered(phone, ".play-answers")
+    expect(phone.locator(".play-answers")).to_contain_text("Nabízíte všem 1 vlnu za 1 rudu")
+    # A tap on the board: the spot's panel, then building there.
+    phone.locator(".play-board a.target-path").first.click()
+    answered(phone, ".play-spot")
+    phone.click(".play-spot button")
+    answered(phone, ".play-mine")
+    expect(phone.locator(".play-mine")).to_contain_text("silnici")
+    # Ending the turn: the computer players' turns in one line, the roll pinned below.
+    phone.click(".play-dock button")
+    answered(phone, ".play-news")
+    expect(phone.locator(".play-dock button")).to_have_text("Hodit kostkami")
+    # Rolling from the bottom bar: what the roll brought, with the dice.
+    phone.click(".play-dock button")
+    answered(phone, ".play-mine")
+    expect(phone.locator(".play-mine .dice")).to_have_attribute("aria-label", re.compile("součet"))
+
+
+def test_a_seven_discard_and_robber_are_answered_in_view_on_a_phone(live_server, phone, client):
+    url = kit.start(client, seed=3)
+    for dice in [(4, 4), (5, 5), (3, 3), (4, 5), (2, 4), (6, 6), (5, 6)] * 4:
+        if store.game_of(store.find(url.split("/")[2])).hand_size("orange") > 7:
+            break
+        kit.roll(url, dice)
+        kit.post_move(client, url, {"type": "end_turn", "player": "orange"})
+    kit.roll(url, (3, 4))
+    phone.goto(live_server.url + url)
+    answered(phone, ".play-discard")
+    # A wrong count is refused in view, the numbers typed stay.
+    phone.fill("input[name=odhodit_brick]", "1")
+    phone.click(".play-discard button")
+    answered(phone, ".play-refusal")
+    expect(phone.locator("input[name=odhodit_brick]")).to_have_value("1")
+    owed = int(re.search(r"Odhoďte (\d+)", phone.inner_text(".play-discard"))[1])
+    left = owed
+    for chip in phone.locator(f"{HAND} .chip").all():
+        resource = re.search(r"r-(\w+)", chip.get_attribute("class"))[1]
+        take = min(int(chip.get_attribute("data-count")), left)
+        phone.fill(f"input[name=odhodit_{resource}]", str(take))
+        left -= take
+    phone.click(".play-discard button")
+    answered(phone, ".play-mine")
+    # The robber: tap a hex, then send him there.
+    phone.locator(".play-board a.target-hex").first.click()
+    answered(phone, ".play-spot")
+    phone.locator(".play-spot button").first.click()
+    answered(phone, ".play-mine")
+    expect(phone.locator(".play-mine")).to_contain_text("zloděj")
+
+
+def test_without_javascript_the_answer_opens_the_page_on_a_phone(live_server, browser, client):
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ", java_script_enabled=False)
+    page = context.new_page()
+    try:
+        url = kit.start(client, seed=3)
+        page.goto(live_server.url + url)
+        page.click(".play-dock button")
+        expect(page).to_have_url(re.compile("#odpoved$"))
+        assert page.evaluate(SHOWN, ".play-mine") and page.evaluate(HAND_SHOWN, HAND)
+    finally:
+        context.close()
+
+
+def test_a_katan_pro_dva_turn_names_both_rolls_and_the_neutral_players(live_server, phone):
+    start(phone, live_server.url, players=2, plan="zacatecnici", seed=21)
+    expect(phone.locator(".play-dock button")).to_have_text("Hodit kostkami: první hod")
+    expect(phone.locator(".players")).to_contain_text("Modrý neutrální hráč")
+    expect(phone.locator(".players")).to_contain_text("Bílý neutrální hráč")
+    phone.click(".play-dock button")
+    answered(phone, ".play-mine")
+    expect(phone.locator(".play-status")).to_contain_text("druhý hod kostkami")
+    expect(phone.locator(".play-rolls")).to_contain_text("První hod (Oranžový)")
+    phone.click(".play-dock button")
+    settled(phone)
+    expect(phone.locator(".play-rolls")).to_contain_text("Druhý hod (Oranžový)")
+    expect(phone.locator(".play-variant a")).to_have_attribute("href", "/almanach/katan-pro-dva/")
+
+
+def test_a_stale_accept_in_a_second_tab_is_refused(live_server, browser, client):
+    """Two people at one device, two tabs: red declines orange's offer in one; orange offers
+    again; "Přijmout" in the other tab (the first offer) must not accept the second."""
+    url = kit.start(client, lide=2, seed=3)
+    client.post(url + "predat/")
+    kit.roll(url, (4, 4))
+    row = store.find(url.split("/")[2])
+    give = next(r for r, n in store.game_of(row).hand("orange").items() if n)
+    client.post(url + "tah/", {"druh": "nabidnout", "komu": "red", f"dam_{give}": "1",
+                               "chci_ore": "1"})
+    client.post(url + "predat/")
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    try:
+        first, second = context.new_page(), context.new_page()
+        first.goto(live_server.url + url)
+        second.goto(live_server.url + url)
+        second.click(".play-offer >> text=Odmítnout nabídku")
+        settled(second)
+        client.post(url + "predat/")
+        client.post(url + "tah/", {"druh": "nabidnout", "komu": "red", f"dam_{give}": "1",
+                                   "chci_wool": "1"})
+        client.post(url + "predat/")
+        before = store.game_of(row).hand("red")
+        first.click(".play-offer >> text=Odmítnout nabídku")
+        answered(first, ".play-refusal")
+        expect(first.locator(".play-refusal")).to_contain_text("Tato nabídka už neplatí")
+        expect(first.locator(".play-offer")).to_contain_text("za 1 vlnu")
+        row.refresh_from_db()
+        game = store.game_of(row)
+        assert game.hand("red") == before and game.pending_offer["get"] == {"wool": 1}
+    finally:
+        context.close()
+
+
+def test_the_game_over_page_shows_every_players_full_score(live_server, phone):
+    phone.goto(f"{live_server.url}/hrat/")
+    phone.fill("#id_lide", "0")
+    phone.click("text=Další volby (pro pokročilé)")
+    phone.fill("#id_seed", "4")
+    phone.click("button:has-text(\"Začít hru\")")
+    for _ in range(12):
+        if phone.inner_text("h1").startswith("Konec hry"):
+            break
+        phone.click("text=Hrát dál")
+        settled(phone)
+    answered_end = phone.locator(".play-final tbody tr")
+    expect(answered_end).to_have_count(4)
+    row = store.find(phone.url.split("/")[4])
+    game = store.game_of(row)
+    for color in game.players:
+        total = game.points(color, include_hidden=True)["total"]
+        expect(phone.locator(f".play-final tr.p-{color}")).to_contain_text(f"{total} bod")
+    expect(phone.locator(".play-end")).to_contain_text("Hrát znovu")
+    expect(phone.locator(".play-end")).to_contain_text("Projít celou hru")
+    assert "hrajte dál" not in phone.content()
+    assert_accessible(phone)
+
+
+def test_the_game_page_has_no_axe_violations(live_server, page, client):
+    assert_accessible(page, live_server.url + "/hrat/")  # the new-game form
+    url = kit.start(client, seed=3)
+    kit.roll(url, (6, 4))
+    assert_accessible(page, live_server.url + url)
+    assert page.get_by_role("region", name="Vaše karty").count() == 1
+    two = kit.start(client, hraci=2, seed=21)
+    assert_accessible(page, live_server.url + two)

@@ -12,8 +12,9 @@ pytestmark = pytest.mark.browser
 def test_the_hint_swaps_in_where_the_person_tapped(live_server, page):
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{live_server.url}/hrat/")
+    page.click("text=Další volby (pro pokročilé)")
     page.fill("#id_seed", "3")
-    page.click("text=Začít hru")
+    page.click("button:has-text('Začít hru')")
     expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
     game_url = page.url
     page.click("text=Hodit kostkami")

@@ -44,7 +44,8 @@ def test_before_the_reveal_counts_and_clicks_but_no_right_spots(session, teacher
     classroom.join(session, "Cyril")
     page = html(teacher_client.get(url(session)))
     assert "2 z 3 odpovědělo" in page and "Odhalit" in page
-    assert page.count('class="heat-count"') == 2
+    # Where the class tapped stays hidden: the most tapped spot would name the answer.
+    assert 'class="heat-count"' not in page and 'class="heat"' not in page
     assert "mark-hit" not in page and "správně" not in page.lower().split("</nav>")[1]
     teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/",
                         {"akce": "reveal", "zpet": "projektor"})
@@ -52,8 +53,10 @@ def test_before_the_reveal_counts_and_clicks_but_no_right_spots(session, teacher
     assert "Správná odpověď odhalena" in page and "mark-hit" in page
     assert "1 z 2</strong> správně" in page
     assert "1×</strong> u pouště, pastviny 12 a lesa 3" in page
-    # The count on the right spot is drawn after (above) the marks.
+    assert page.count('class="heat-count"') == 2
+    # The answer is drawn above everything: the ring after the marks and the counts.
     assert page.index('class="marks"') < page.index('class="heat-counts"')
+    assert page.index('class="heat-counts"') < page.index('class="answer-rings"')
 
 
 def test_form_question_shows_which_choices_the_class_made(session, teacher_client):
@@ -137,9 +140,15 @@ def test_self_paced_lesson_shows_progress_then_the_final_overview(class_quiz, te
     answer(session, "Ada", {"vyber": "1", "misto": ["b2.SE"]})
     page = html(teacher_client.get(url(session)))
     assert "Všechny otázky má hotové 0 z 1 žáků" in page and "Odhalit" not in page
-    # Nothing about right answers while pupils still answer.
-    assert "Nejvíc správných odpovědí" not in page and "správně" not in page.split("</nav>")[1]
+    # Live: each pupil's progress and each question's count, and the top five asked for.
+    assert "1 z 3</strong>" in page and "odpovědí: <strong>1</strong>" in page
+    assert "Nejvíc správných odpovědí" in page
+    live = re.search(r'hx-get="([^"]+cast=1[^"]+)"', page).group(1).replace("&amp;", "&")
+    assert teacher_client.get(live).status_code == 204
+    answer(session, "Bob", {"vyber": "1", "misto": ["e3.SE"]})
+    part = html(teacher_client.get(live))
+    assert "Bob" in part and part.count("1 z 3</strong>") == 2
     classroom.control(session, "close")
     page = html(teacher_client.get(url(session)))
-    assert "Hodina skončila" in page and "1 z 1</strong> správně" in page
-    assert "Nejvíc správných odpovědí" in page and "Ada" in page
+    assert "Hodina skončila" in page and "1 z 2</strong> správně" in page
+    assert "Stupně vítězů" in page and "Ada" in page

@@ -76,7 +76,11 @@ def test_the_teacher_releases_a_seat_for_a_pupil_without_the_pin(session, seated
     phone, ada = seated
     page = html(teacher_client.get(f"/ucitel/hodina/{session.code}/"))
     assert f"/uvolnit/{ada.pk}/" in page
-    teacher_client.post(f"/ucitel/hodina/{session.code}/uvolnit/{ada.pk}/")
+    # It asks first: without the confirmation nothing changes.
+    asked = teacher_client.post(f"/ucitel/hodina/{session.code}/uvolnit/{ada.pk}/")
+    assert "Ano, uvolnit místo" in html(asked)
+    assert "místo uvolněno" not in html(teacher_client.get(f"/ucitel/hodina/{session.code}/"))
+    teacher_client.post(f"/ucitel/hodina/{session.code}/uvolnit/{ada.pk}/", {"potvrdit": "1"})
     assert "místo uvolněno" in html(teacher_client.get(f"/ucitel/hodina/{session.code}/"))
     assert 'name="prezdivka"' in html(phone.get(f"/hra/{session.code}/"))
     tablet = Client()

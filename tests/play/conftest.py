@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.play import store
+from tutorial.play import record, store
 
 HERE = str(Path(__file__).parent)
 if HERE not in sys.path:
@@ -16,5 +16,7 @@ if HERE not in sys.path:
 @pytest.fixture(autouse=True)
 def fresh_cache():
     store._cache.clear()
+    record.forget()
     yield
     store._cache.clear()
+    record.forget()

@@ -35,3 +35,16 @@ def roll(url: str, dice: tuple[int, int]) -> None:
     moves = [flow.apply(game, setup, actions.RollDice(game.acting_player, dice), "person")]
     moves += flow.computers_play(game, setup, decide_for(bots))
     store.save(row, game, moves, person_acted=True, bots=bots)
+
+
+def decline_offers(client, url: str) -> None:
+    """Decline whatever offers the computer players make the person, until none waits."""
+    from tutorial.play import store
+
+    row = store.find(url.split("/")[2])
+    for _ in range(20):
+        game = store.game_of(row)
+        if game.phase != "offer" or game.acting_player not in store.setup_of(row).people:
+            return
+        post_move(client, url, {"type": "decline_trade", "player": game.acting_player})
+        row.refresh_from_db()

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from play_kit import offered, post_move, roll, start
+from play_kit import decline_offers, offered, post_move, roll, start
 
 from engine import Game, actions
 from tutorial.play import store, table
@@ -130,7 +130,7 @@ def test_one_whole_turn_without_javascript(client):
         assert post_move(client, url, chosen).status_code == 302
     assert "Oranžový hodil" in text(client.get(url))  # the person sees what the roll brought
     response = post_move(client, url, {"type": "end_turn", "player": "orange"})
-    assert response.status_code == 302 and response["Location"] == url
+    assert response.status_code == 302 and response["Location"] == url + "#odpoved"
     page = text(client.get(url))
     assert "Mezitím hráli počítačoví hráči" in page
     assert "Proč: Červený" in page and "Proč: Bílý" in page
@@ -197,7 +197,8 @@ def test_watching_computer_players_play_a_game(client):
             break
         client.post(url + "pocitac/", {"kolik": "vic"})
         page = text(client.get(url))
-    assert "Konec hry: vyhrává" in page and "Projít celou hru od začátku" in page
+    assert "Konec hry: vyhrává" in page and "Projít celou hru" in page
+    assert "Konečné pořadí" in page and "Hrát znovu" in page
     record = client.get(url + "zapis.json").json()
     assert record["winner"] in ("orange", "red", "blue", "white")
 
@@ -290,10 +291,18 @@ def test_katan_pro_dva_shows_trade_cards_and_neutral_pieces(client):
 def test_a_trade_offer_is_answered_by_the_computer_with_its_reason(client):
     url = start(client, seed=5)
     roll(url, (3, 3))
-    offers = [a for a in offered(text(client.get(url))) if a["type"] == "offer_trade"]
-    assert offers
-    post_move(client, url, offers[0])
     page = text(client.get(url))
+    # No ready-made offers: they would list only the cards a partner holds.
+    assert not [a for a in offered(page) if a["type"] in ("offer_trade", "counter_offer")]
+    assert "Obchod se spoluhráči" in page
+    hand = store.game_of(PlayedGame.objects.get()).hand("orange")
+    give = next(r for r, n in hand.items() if n)
+    want = next(r for r in ("ore", "wool", "grain") if r != give)
+    response = client.post(url + "tah/", {"druh": "nabidnout", "komu": "red",
+                                          f"dam_{give}": "1", f"chci_{want}": "1"})
+    assert response.status_code == 302
+    page = text(client.get(url))
+    assert "Nabízíte červenému 1 " in page and re.search(r"Červený: (odmítá|přijímá)", page)
     assert re.search(r"Proč: \w+ (přijímá nabídku|odmítá nabídku|nabízí).*, protože", page)
 
 
@@ -305,10 +314,12 @@ def test_variable_board_starts_with_the_set_up_phase(client):
 
 
 NAMES = ["akce", "druh", "misto", "rezim", "kolik", "komu", "odhodit_brick", "dam_ore",
-         "chci_wool"]
+         "chci_wool", "nabidka"]
 ugly = st.one_of(st.text(st.characters(exclude_categories=("Cs",)), max_size=30),
                  st.sampled_from(["", "0", "-1", "99", "c3.N", "b3|b4", "e1.SE", "b2", "rytir",
-                                  "proc-cesty", "odhodit", "nabidnout", "{}", '{"type": 1}',
+                                  "proc-cesty", "odhodit", "nabidnout", "protinabidka", "{}",
+                                  '{"type": 1}', '{"type": "accept_trade", "player": "orange",'
+                                  ' "nabidka": []}',
                                   '{"type": "end_turn", "player": "orange"}']))
 
 
@@ -352,6 +363,7 @@ def test_discarding_half_after_a_seven_with_the_form(client):
             break
         roll(url, dice)
         post_move(client, url, {"type": "end_turn", "player": "orange"})
+        decline_offers(client, url)
         row.refresh_from_db()
     hand = store.game_of(row).hand("orange")
     owed = sum(hand.values()) // 2

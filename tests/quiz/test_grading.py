@@ -101,3 +101,28 @@ def test_production_table_counts_per_player_and_folds_right_zeros():
     assert graded.summary == "Správně 1 z 2 hráčů."
     assert [r["name"] for r in graded.shown_rows] == ["orange-lumber", "blue-ore"]
     assert graded.folded
+
+
+def test_a_stored_answer_with_several_reasons_is_graded_and_shown_as_ticked():
+    # "Může stavět?": ticking two reasons stores "a,b"; grading it again must keep both.
+    from tutorial.lessons import results
+
+    prepared = quiz.prepare("stavba", "a1")
+    stored = quiz.normalize(prepared, {"answer": ["suroviny", "misto"]})
+    assert stored == {"answer": "misto,suroviny"}
+    assert quiz.normalize(prepared, stored) == stored
+    text = results.answer_text(prepared, stored)
+    assert "Ne: chybí suroviny" in text and "Ne: není kde stavět" in text
+    right = quiz.grade(prepared, quiz.normalize(prepared, prepared.solution.answer))
+    assert right.correct
+
+
+def test_a_pupils_answer_reads_as_an_answer_not_as_a_label():
+    from tutorial.lessons import results
+
+    building = quiz.prepare("stavba", "a1")
+    assert results.answer_text(building, {"answer": "suroviny"}) == "Ne: chybí suroviny"
+    road = quiz.prepare("nejdelsi-cesta", "a1")
+    response = {field.name: field.choices[-1][0] for field in road.fields}
+    text = results.answer_text(road, response)
+    assert "?:" not in text and not text.startswith("Odpověď:")

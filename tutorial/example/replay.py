@@ -106,6 +106,55 @@ class Replay:
         return {**self.board, "robber": state["robber"], "buildings": state["buildings"],
                 "roads": state["roads"]}
 
+    # What the step viewer reads (a played game's record answers the same three).
+    def turn_count(self) -> int:
+        return len(self.turns)
+
+    def step_count(self, turn: int) -> int:
+        return len(self.turns[turn - 1].steps)
+
+    def step_view(self, turn: int, number: int) -> StepView:
+        steps = self.all_steps()
+        here = self.step(turn, number)
+        index = steps.index(here)
+        prev_step = steps[index - 1] if index > 0 else None
+        next_step = steps[index + 1] if index + 1 < len(steps) else None
+        current = self.turn(turn)
+        return StepView(
+            turn=current, step=here, step_count=len(current.steps),
+            step_labels=[(s.number, narrate.step_label(s.events)) for s in current.steps],
+            turns=[(t.number, t.player, t.summary) for t in self.turns],
+            prev=(prev_step.turn, prev_step.number) if prev_step else None,
+            next=(next_step.turn, next_step.number) if next_step else None,
+            first=(steps[0].turn, steps[0].number), last=(steps[-1].turn, steps[-1].number),
+            players=self.players, board=self.board, starred=self.starred,
+            closing=self.closing,
+        )
+
+
+@dataclass
+class StepView:
+    """One step page of a record: the step, its turn, and the way to the other steps. A
+    long record lists only the steps and turns near this one (None marks a gap)."""
+
+    turn: Turn  # its summary and commentary (its steps need not be there)
+    step: Step
+    step_count: int  # steps in the turn
+    step_labels: list[tuple[int, str] | None]  # (step number, label) listed
+    turns: list[tuple[int, str, str] | None]  # (turn number, player, summary) listed
+    prev: tuple[int, int] | None  # (turn, step)
+    next: tuple[int, int] | None
+    first: tuple[int, int]
+    last: tuple[int, int]
+    players: tuple[str, ...]
+    board: dict
+    starred: tuple[str, ...] = ()
+    closing: str = ""
+
+    def position(self, state: dict) -> dict:
+        return {**self.board, "robber": state["robber"], "buildings": state["buildings"],
+                "roads": state["roads"]}
+
 
 def load_record(path: Path = RECORD_PATH) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
@@ -269,23 +318,26 @@ def example_game() -> Replay:
     return replay()
 
 
+def json_state(s: dict) -> dict:
+    """A state snapshot as /priklad-hry/hra.json gives it."""
+    return {
+        "players": {
+            color: {
+                "points": p["points"], "hand": p["hand"], "points_detail": p["points_detail"],
+                "dev_cards": p["dev_cards"], "played": p["played"], "knights": p["knights"],
+                "road_length": p["road_length"],
+            }
+            for color, p in s["players"].items()
+        },
+        "robber": s["robber"], "bank": s["bank"], "buildings": s["buildings"],
+        "roads": s["roads"], "longest_road": s["longest_road"],
+        "largest_army": s["largest_army"],
+    }
+
+
 def as_json(rep: Replay) -> dict:
     """The whole replay in the shape of /priklad-hry/hra.json."""
-    def state(s: dict) -> dict:
-        return {
-            "players": {
-                color: {
-                    "points": p["points"], "hand": p["hand"], "points_detail": p["points_detail"],
-                    "dev_cards": p["dev_cards"], "played": p["played"], "knights": p["knights"],
-                    "road_length": p["road_length"],
-                }
-                for color, p in s["players"].items()
-            },
-            "robber": s["robber"], "bank": s["bank"], "buildings": s["buildings"],
-            "roads": s["roads"], "longest_road": s["longest_road"],
-            "largest_army": s["largest_army"],
-        }
-
+    state = json_state
     return {
         "players": list(rep.players),
         "board": rep.board,

@@ -21,7 +21,7 @@ from engine import words
 from tutorial import board_text, narrate
 from tutorial.board_svg import render_board
 from tutorial.example.notes import closing_notes, turn_notes
-from tutorial.example.replay import Replay, Step, as_json, example_game
+from tutorial.example.replay import Replay, Step, StepView, as_json, example_game
 
 # The clues of the text that the reconstructed board and dice satisfy (EXAMPLE-GAME.md §1, §3).
 CLUES = [
@@ -65,9 +65,10 @@ def _point_parts(state: dict, color: str) -> list[str]:
     return parts
 
 
-def _not_found(request: HttpRequest, message: str) -> HttpResponse:
+def _not_found(request: HttpRequest, message: str, example: bool = True) -> HttpResponse:
+    title = "Tento krok příkladu neexistuje" if example else "Tento krok hry neexistuje"
     return render(request, "error.html", {
-        "status": 404, "title": "Tento krok příkladu neexistuje", "message": message,
+        "status": 404, "title": title, "message": message,
     }, status=404)
 
 
@@ -83,7 +84,6 @@ class StepPages:
     example: bool = False  # the Almanach's own game: "Zkus sám" and "Hrát odsud"
     note_label: str = "Podle almanachu:"
     end_label: str = "konec příkladu"
-    hidden: frozenset[str] = frozenset()  # players whose cards the viewer must not show
 
 
 def example_pages() -> StepPages:
@@ -98,7 +98,7 @@ def _step_url(step: Step, pages: StepPages | None = None) -> str:
     return (pages or example_pages()).step_url(step.turn, step.number)
 
 
-def _board(rep: Replay, state: dict, changed: dict | None, title: str) -> str:
+def _board(rep: Replay | StepView, state: dict, changed: dict | None, title: str) -> str:
     changed = changed or {}
     # The renderer escapes every text it writes.
     return mark_safe(render_board(
@@ -108,15 +108,19 @@ def _board(rep: Replay, state: dict, changed: dict | None, title: str) -> str:
     ))
 
 
-def _players(rep: Replay, state: dict, changed: dict | None, current: str | None) -> list[dict]:
+def _players(rep: Replay | StepView, state: dict, changed: dict | None,
+             current: str | None) -> list[dict]:
+    """The players' side of a state; a hand the viewer may not see is None in the state
+    (tutorial.narrate.visible_state), a face-down development card has the card None."""
     out = []
     hands_changed = (changed or {}).get("hands", {})
     for color in rep.players:
         data = state["players"][color]
+        hand = data["hand"]
         cards = [
             {"resource": r, "name": words.resource_name(r)}
-            for r in words.RESOURCES for _ in range(data["hand"][r])
-        ]
+            for r in words.RESOURCES for _ in range(hand[r])
+        ] if hand is not None else []
         parts = _point_parts(state, color)
         delta = hands_changed.get(color, {})
         out.append({
@@ -127,14 +131,16 @@ def _players(rep: Replay, state: dict, changed: dict | None, current: str | None
             "points_label": words.points(data["points"]),
             "points_parts": parts,
             "cards": cards,
-            "card_count": words.card_count(len(cards)),
+            "card_count": words.card_count(len(cards) if hand is not None
+                                           else data["hand_size"]),
+            "hidden_hand": hand is None,
             "gained": words.join([words.count_resource(r, n, "nom") for r, n in delta.items()
                                   if n > 0]),
             "lost": words.join([words.count_resource(r, -n, "nom") for r, n in delta.items()
                                 if n < 0]),
             "dev_cards": [
-                {"name": words.DEV_CARDS[c["card"]], "new": c["new"],
-                 "hidden": c["card"] == "victory_point"}
+                {"name": words.DEV_CARDS[c["card"]] if c["card"] else "akční karta",
+                 "new": c["new"], "hidden": c["card"] in ("victory_point", None)}
                 for c in data["dev_cards"]
             ],
             "played": [words.DEV_CARDS[c] for c in data["played"]],
@@ -144,15 +150,6 @@ def _players(rep: Replay, state: dict, changed: dict | None, current: str | None
             "largest_army": data["largest_army"],
         })
     return out
-
-
-def _hide(players: list[dict], hidden: frozenset[str]) -> list[dict]:
-    """Cards of a running game that the person may not see stay face down."""
-    for p in players:
-        if p["color"] in hidden:
-            p.update(cards=[], gained="", lost="", hidden_hand=True, dev_cards=[
-                {"name": "akční karta", "new": False, "hidden": True} for _ in p["dev_cards"]])
-    return players
 
 
 def _bank(state: dict) -> list[dict]:
@@ -241,24 +238,30 @@ def step(request: HttpRequest, turn: int, step: int) -> HttpResponse:
     return render_step(request, example_game(), turn, step, example_pages())
 
 
-def render_step(request: HttpRequest, rep: Replay, turn: int, step: int,
+def _turn_entry(entry: tuple[int, str, str] | None, pages: StepPages) -> dict:
+    if entry is None:
+        return {"gap": True}
+    number, color, summary = entry
+    return {"number": number, "player": color, "name": words.player(color, capital=True),
+            "summary": summary, "url": pages.turn_url(number)}
+
+
+def render_step(request: HttpRequest, record, turn: int, step: int,
                 pages: StepPages) -> HttpResponse:
-    """One step of any record (a Replay-like object) at the URLs ``pages`` gives."""
-    if not 1 <= turn <= len(rep.turns):
-        return _not_found(request, f"{pages.title} má jen {len(rep.turns)} tahů (1 až"
-                                   f" {len(rep.turns)}).")
-    current_turn = rep.turn(turn)
-    if not 1 <= step <= len(current_turn.steps):
-        count = len(current_turn.steps)
-        steps_word = words.plural_count(count, "krok", "kroky", "kroků")
-        return _not_found(request, f"{turn}. tah má jen {steps_word}.")
-    steps = rep.all_steps()
-    here = rep.step(turn, step)
-    index = steps.index(here)
-    prev_step = steps[index - 1] if index > 0 else None
-    next_step = steps[index + 1] if index + 1 < len(steps) else None
+    """One step of any record at the URLs ``pages`` gives: the example's Replay, or a
+    played game's record (tutorial.play.record), each asked only for this step's view."""
+    count = record.turn_count()
+    if not 1 <= turn <= count:
+        return _not_found(request, f"{pages.title} má jen {count} tahů (1 až {count}).",
+                          pages.example)
+    steps_here = record.step_count(turn)
+    if not 1 <= step <= steps_here:
+        steps_word = words.plural_count(steps_here, "krok", "kroky", "kroků")
+        return _not_found(request, f"{turn}. tah má jen {steps_word}.", pages.example)
+    view = record.step_view(turn, step)
+    current_turn, here = view.turn, view.step
     player = words.player(current_turn.player, capital=True)
-    title = f"{turn}. tah ({player}), krok {step} z {len(current_turn.steps)}"
+    title = f"{turn}. tah ({player}), krok {step} z {view.step_count}"
     context = {
         "section": "tutorial" if pages.example else "play",
         "pages": pages,
@@ -266,16 +269,15 @@ def render_step(request: HttpRequest, rep: Replay, turn: int, step: int,
         "turn": current_turn,
         "step": here,
         "player_name": player,
-        "step_count": len(current_turn.steps),
+        "step_count": view.step_count,
         "steps_in_turn": [
-            {"number": s.number, "url": _step_url(s, pages), "current": s is here,
-             "label": narrate.step_label(s.events)}
-            for s in current_turn.steps
+            {"number": entry[0], "url": pages.step_url(turn, entry[0]),
+             "current": entry[0] == step, "label": entry[1]} if entry else {"gap": True}
+            for entry in view.step_labels
         ],
-        "board": _board(rep, here.state, here.changed, f"Herní plán po kroku: {title}"),
-        "board_text": board_text.by_hex(rep.position(here.state)),
-        "players": _hide(_players(rep, here.state, here.changed, current_turn.player),
-                         pages.hidden),
+        "board": _board(view, here.state, here.changed, f"Herní plán po kroku: {title}"),
+        "board_text": board_text.by_hex(view.position(here.state)),
+        "players": _players(view, here.state, here.changed, current_turn.player),
         "bank": _bank(here.state),
         "rules": _rule_links(here.rules),
         # What the example says about its own text and reconstruction, not about a game
@@ -283,15 +285,15 @@ def render_step(request: HttpRequest, rep: Replay, turn: int, step: int,
         "roll": ({"total": sum(here.roll), "from_text": here.roll_from_text}
                  if here.roll and pages.example else None),
         "turn_notes": turn_notes(turn) if pages.example else [],
-        "closing_notes": closing_notes() if pages.example and next_step is None else [],
-        "try_links": _try_links(here, next_step is None) if pages.example else [],
-        "turns": _turn_list(rep, pages),
-        "prev_url": _step_url(prev_step, pages) if prev_step else pages.home_url,
-        "next_url": _step_url(next_step, pages) if next_step else None,
-        "first_url": _step_url(steps[0], pages),
-        "last_url": _step_url(steps[-1], pages),
-        "is_last": next_step is None,
-        "closing": rep.closing if next_step is None else "",
+        "closing_notes": closing_notes() if pages.example and view.next is None else [],
+        "try_links": _try_links(here, view.next is None) if pages.example else [],
+        "turns": [_turn_entry(entry, pages) for entry in view.turns],
+        "prev_url": pages.step_url(*view.prev) if view.prev else pages.home_url,
+        "next_url": pages.step_url(*view.next) if view.next else None,
+        "first_url": pages.step_url(*view.first),
+        "last_url": pages.step_url(*view.last),
+        "is_last": view.next is None,
+        "closing": view.closing if view.next is None else "",
     }
     # A history restore after a cache miss wants the whole page, not the fragment.
     fragment = request.htmx and not request.htmx.history_restore_request

@@ -10,6 +10,7 @@ right before the reveal.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import re
 import secrets
@@ -39,6 +40,9 @@ NICKNAME_MAX = nicknames.NICKNAME_MAX
 SPEED_POINTS = 1000  # for a right answer at once; fades to 0 over the time limit
 SPEED_WINDOW = 60  # seconds: the speed points fade over this time when there is no timer
 PIN_LIMIT, PIN_WINDOW = 5, timedelta(minutes=15)  # wrong PINs per seat
+# A page sends what was filled in when its countdown reaches zero; the request may arrive a
+# moment after the deadline.
+TIME_UP_GRACE = timedelta(seconds=3)
 
 ADJECTIVES = (
     "Rychlý", "Chytrý", "Statečný", "Veselý", "Tichý", "Bystrý", "Moudrý", "Hbitý", "Odvážný",
@@ -184,6 +188,9 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
     except nicknames.Invalid as problem:
         raise JoinError(str(problem)) from None
     key = nickname_key(nickname)
+    if key in session.blocked_nicknames:
+        raise JoinError("Tuhle přezdívku učitel v této hodině odebral. Zvolte prosím jinou.",
+                        status=403)
     taken = Pupil.objects.filter(session=session, nickname_key=key).first()
     if taken:
         return reclaim(taken, pin)
@@ -239,6 +246,23 @@ def release_seat(session: ClassSession, pupil_id: int) -> Pupil | None:
     return pupil
 
 
+def remove_pupil(session: ClassSession, pupil_id: int) -> Pupil | None:
+    """The teacher removes a pupil: the seat, its answers and the nickname go, and the same
+    nickname (or one that looks the same) cannot join this lesson again."""
+    with transaction.atomic():
+        locked = ClassSession.objects.select_for_update().get(pk=session.pk)
+        pupil = locked.pupils.filter(pk=pupil_id).first()
+        if pupil is None:
+            return None
+        blocked = list(locked.blocked_nicknames or [])
+        if pupil.nickname_key not in blocked:
+            blocked.append(pupil.nickname_key)
+        ClassSession.objects.filter(pk=session.pk).update(blocked_nicknames=blocked)
+        session.blocked_nicknames = blocked
+        pupil.delete()
+    return pupil
+
+
 def seat(session: ClassSession, token: str | None) -> Pupil | None:
     if not token:
         return None
@@ -253,7 +277,11 @@ def variant_for(item: LessonItem, pupil: Pupil | None) -> str:
         return item.variant
     if pupil is None:
         return "s1"
-    digest = hashlib.sha256(f"{item.pk}:{pupil.pk}:{pupil.session_id}".encode()).digest()
+    # Keyed with the server's secret: nobody can work out a pupil's position (and look it up
+    # in public practice) from the ids.
+    digest = hmac.new(settings.SECRET_KEY.encode(),
+                      f"lesson-position:{item.pk}:{pupil.pk}:{pupil.session_id}".encode(),
+                      hashlib.sha256).digest()
     return f"s{int.from_bytes(digest[:4], 'big') % quiz.MAX_SEED + 1}"
 
 
@@ -298,6 +326,20 @@ def pupil_deadline(session: ClassSession, pupil: Pupil):
     return pupil.seen_at + timedelta(seconds=session.timer_seconds)
 
 
+def expired_unanswered(session: ClassSession, pupil: Pupil, items: list[LessonItem],
+                       answered: set[int]) -> int | None:
+    """Self-paced: the number of the question whose time ran out before the pupil sent
+    anything (the page moves on and says so once)."""
+    if session.teacher_paced or not (session.timer_seconds and pupil.seen_at):
+        return None
+    order = pupil.seen_order
+    if not 1 <= order <= len(items) or items[order - 1].pk in answered:
+        return None
+    if timezone.now() < pupil.seen_at + timedelta(seconds=session.timer_seconds):
+        return None
+    return order
+
+
 def current_index(session: ClassSession, pupil: Pupil, items: list[LessonItem],
                   answered: set[int]) -> int | None:
     """Which question (0-based) the pupil should see now; None when there is none left.
@@ -339,8 +381,10 @@ class Closed(Exception):
         self.message = message
 
 
-def refusal(session: ClassSession, pupil: Pupil, item: LessonItem) -> str | None:
-    """Why the question takes no answer from this pupil now (None: it does)."""
+def refusal(session: ClassSession, pupil: Pupil, item: LessonItem,
+            grace: timedelta | None = None) -> str | None:
+    """Why the question takes no answer from this pupil now (None: it does). ``grace``: an
+    answer the page sent by itself at time-up may arrive that much after the deadline."""
     if session.state == ClassSession.State.LOBBY:
         return "Hodina ještě nezačala."
     if session.is_closed:
@@ -356,18 +400,19 @@ def refusal(session: ClassSession, pupil: Pupil, item: LessonItem) -> str | None
     elif item.order != max(pupil.seen_order, 1):
         return "Tato otázka teď není na řadě."
     deadline = pupil_deadline(session, pupil)
-    if deadline is not None and timezone.now() >= deadline:
+    if deadline is not None and timezone.now() >= deadline + (grace or timedelta(0)):
         return "Čas vypršel. Odpověď už nelze odeslat."
     return None
 
 
-def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw) -> Stored:
+def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw,
+           grace: timedelta | None = None) -> Stored:
     """Grade and store one answer. The first answer counts; later ones return it unchanged.
     Raises :class:`Closed` when the question takes no answers now."""
     existing = Answer.objects.filter(pupil=pupil, item=item).first()
     if existing:
         return Stored(existing, False)
-    problem = refusal(session, pupil, item)
+    problem = refusal(session, pupil, item, grace)
     if problem:
         raise Closed(problem)
     variant = variant_for(item, pupil)

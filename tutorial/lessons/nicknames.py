@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from pathlib import Path
 
 from confusable_homoglyphs.confusables import confusables_data
 
@@ -40,7 +41,80 @@ def validate(nickname: str) -> str:
                       "(písmena jako ß se počítají za dvě).")
     if _most_marks(nickname) > MARKS_PER_LETTER:
         raise Invalid("Přezdívka má nad písmeny příliš mnoho znamének. Napište ji obyčejně.")
+    if vulgar(nickname):
+        raise Invalid("Tuhle přezdívku nepoužijeme: uvidí ji celá třída. Zvolte prosím jinou.")
     return nickname
+
+
+# --- vulgar words -------------------------------------------------------------------------
+
+LEET = {"0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s",
+        "€": "e"}
+# "1", "!" and "|" stand for i or l: both readings are checked.
+READINGS = (str.maketrans({**LEET, "1": "i", "!": "i", "|": "i"}),
+            str.maketrans({**LEET, "1": "l", "!": "l", "|": "l"}))
+
+
+@functools.cache
+def _word_list() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(stems anywhere in a word, stems at a word's start, clean words) from profanity.txt."""
+    text = (Path(__file__).with_name("profanity.txt")).read_text("utf-8")
+    anywhere, start, clean = [], [], []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("^"):
+            start.append(line[1:])
+        elif line.startswith("!"):
+            clean.append(line[1:])
+        else:
+            anywhere.append(line)
+    return tuple(anywhere), tuple(start), tuple(clean)
+
+
+def words_of(text: str, reading: int = 0) -> list[str]:
+    """The nickname as plain words: look-alike letters, case and diacritics folded
+    ("Ｋůrva", "KURVA", "kurva" alike), digits read as letters ("k0k0t"), letters repeated
+    for effect squeezed ("kurrrva"), dots and dashes inside a word dropped ("k.u.r.v.a"),
+    and letters typed one by one joined ("k u r v a")."""
+    prototypes = _prototypes()
+    # Look-alike letters of other scripts read as Latin ones; Latin letters stay themselves
+    # (the skeleton would read "l" as "1").
+    latin = "".join(ch if ch.isascii() else prototypes.get(ch, ch)
+                    for ch in unicodedata.normalize("NFKC", text)).casefold()
+    folded = unicodedata.normalize("NFKD", latin)
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    plain = plain.translate(READINGS[reading])
+    tokens = []
+    for token in plain.split():
+        token = "".join(ch for ch in token if ch.isalpha())
+        token = "".join(ch for i, ch in enumerate(token) if i == 0 or ch != token[i - 1])
+        if token:
+            tokens.append(token)
+    words: list[str] = []
+    single = ""
+    for token in tokens + [""]:
+        if len(token) == 1:
+            single += token
+            continue
+        if single:
+            words.append(single)
+            single = ""
+        if token:
+            words.append(token)
+    return words
+
+
+def vulgar(nickname: str) -> bool:
+    anywhere, start, clean = _word_list()
+    words = {word for reading in range(len(READINGS)) for word in words_of(nickname, reading)}
+    for word in words:
+        if any(word.startswith(good) for good in clean):
+            continue
+        if any(stem in word for stem in anywhere) or any(word.startswith(s) for s in start):
+            return True
+    return False
 
 
 def key(nickname: str) -> str:

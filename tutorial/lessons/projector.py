@@ -28,7 +28,9 @@ def _tally(session: ClassSession) -> str:
     pupils = session.pupils.count()
     answers = Answer.objects.filter(pupil__session=session)
     if session.state == ClassSession.State.LOBBY:
-        return f"0-{pupils}"
+        # The names on the wall change when a pupil joins or is removed.
+        last = session.pupils.order_by("-pk").values_list("pk", flat=True).first() or 0
+        return f"{last}-{pupils}"
     if session.teacher_paced:
         items = classroom.items_of(session)
         answers = answers.filter(item=items[min(session.current, len(items) - 1)])
@@ -67,16 +69,19 @@ def _context(request: HttpRequest, session: ClassSession, tally: str | None = No
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
     }
     if session.state == ClassSession.State.LOBBY:
-        context["nicknames"] = list(session.pupils.values_list("nickname", flat=True))
+        context["nicknames"] = list(session.pupils.values_list("pk", "nickname"))
         return context
     if session.state == ClassSession.State.RUNNING and session.teacher_paced:
         context.update(_question(session, items))
         return context
     standings = results.standings(session)
     finished = sum(1 for standing in standings if standing.answered == len(items))
-    context.update(overview=results.item_results(session), finished=finished)
-    if session.show_ranking and session.is_closed:  # self-paced: nothing right before the end
+    context.update(overview=results.item_results(session), finished=finished,
+                   progress=sorted(standings, key=lambda s: s.nickname.casefold()))
+    if session.show_ranking:
         context["top"] = standings[:results.TOP]
+        if session.is_closed:
+            context["podium"] = results.podium(standings)
     return context
 
 
@@ -85,15 +90,40 @@ def _question(session: ClassSession, items) -> dict:
     revealed = classroom.shown(session, stat.index)
     context = {"stat": stat, "number": stat.index + 1, "revealed": revealed,
                "time_up": session.time_up(), "deadline": session.deadline(),
-               "has_next": stat.index + 1 < len(items), "title": stat.title}
+               "has_next": stat.index + 1 < len(items), "title": stat.title,
+               "last": stat.index + 1 >= len(items)}
     prepared = stat.prepared
     if prepared is None:  # a position per pupil: no shared board to show
         return context
-    context.update(prompt=prepared.prompt, note=prepared.question.note, facts=prepared.facts)
-    if prepared.clicks:
-        context["board"] = heat_board(stat, reveal=revealed, title=f"Otázka {stat.index + 1}")
+    context.update(prompt=prepared.prompt, note=prepared.question.note, facts=prepared.facts,
+                   options=_options(prepared, stat, revealed))
+    if prepared.clicks and revealed:
+        # Where the class clicked only after the reveal: the most-tapped spot would name
+        # the answer on the wall.
+        context["board"] = heat_board(stat, reveal=True, title=f"Otázka {stat.index + 1}")
     elif getattr(prepared.kind, "board", True):
         context["board"] = sandbox_context(prepared)["board_svg"]
     if revealed and session.show_ranking:
         context["top"] = results.top(session)
     return context
+
+
+def _options(prepared, stat, revealed: bool) -> list[dict]:
+    """A form question's choices as tiles for the wall; after the reveal with how many chose
+    each and which is right."""
+    if prepared.clicks:
+        return []
+    chosen = {field.label: {c.label: c for c in field.choices} for field in stat.fields}
+    expected = prepared.solution.answer
+    out = []
+    for field in prepared.fields:
+        if field.row or len(field.choices) > 6:  # a table or a long list: counts only
+            return []
+        right = set((expected.get(field.name) or "").split(","))
+        counts = chosen.get(field.label, {})
+        tiles = [{"label": label,
+                  "count": counts[label].count if revealed and label in counts else 0,
+                  "right": revealed and value in right}
+                 for value, label in field.choices]
+        out.append({"label": field.label, "tiles": tiles})
+    return out

@@ -8,6 +8,7 @@ Until a question is revealed a pupil sees only that the answer is saved.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_GET
 from tutorial import pages, quiz
 from tutorial.inputs import parse_int
 from tutorial.lessons import classroom, limits, results
-from tutorial.models import ClassSession, clean_code
+from tutorial.models import ClassSession, Pupil, clean_code
 from tutorial.quiz.sandbox import (
     clear_selection,
     prepared_or_none,
@@ -40,6 +41,27 @@ def _seat_token(request: HttpRequest, code: str) -> str | None:
         return token
     return request.get_signed_cookie(SEAT_COOKIE + code, default=None, salt=SEAT_SALT,
                                      max_age=SEAT_AGE)
+
+
+def lesson_questions(request: HttpRequest) -> set[str]:
+    """The questions ("kind/variant") this browser has in a lesson that is not over yet:
+    practice does not grade them for the lesson's pupils (it would name the answer)."""
+    tokens = set(request.session.get(SEATS, {}).values())
+    for name in request.COOKIES:
+        if name.startswith(SEAT_COOKIE):
+            token = request.get_signed_cookie(name, default=None, salt=SEAT_SALT,
+                                              max_age=SEAT_AGE)
+            if token:
+                tokens.add(token)
+    if not tokens:
+        return set()
+    held = set()
+    seats = (Pupil.objects.filter(token__in=list(tokens)[:40])
+             .exclude(session__state=ClassSession.State.CLOSED).select_related("session"))
+    for pupil in seats:
+        for item in classroom.items_of(pupil.session):
+            held.add(f"{item.kind}/{classroom.variant_for(item, pupil)}")
+    return held
 
 
 def _give_seat(request: HttpRequest, response: HttpResponse, session: ClassSession, pupil):
@@ -153,7 +175,13 @@ def _pupil_context(request: HttpRequest, session: ClassSession, pupil, notice: s
         return context
     index = _saved_to_show(request, session, items, answers)
     if index is None:
+        missed = classroom.expired_unanswered(session, pupil, items, set(answers))
+        if missed is not None:
+            context["time_notice"] = (f"Čas na otázku {missed} vypršel. Nic jste neodeslali, "
+                                      "odpověď se neuložila.")
         index = classroom.current_index(session, pupil, items, set(answers))
+    if request.GET.get("cas") == "1" and answers:
+        context["time_notice"] = "Čas vypršel. Uložili jsme, co jste stihli vyplnit."
     if index is None:
         context["finished"] = True
         return context
@@ -181,9 +209,9 @@ def _question(request, session, pupil, index, item, prepared, answer, error, giv
     number = index + 1
     context = {"item": item, "number": number, "answer": answer}
     if classroom.shown(session, index):
-        graded = quiz.grade(prepared, answer.response if answer else None)
-        context.update(sandbox_context(prepared, graded=graded))
+        context.update(_revealed(prepared, answer.response if answer else None))
         context["state"] = "revealed"
+        context["standing"] = _standing(session, pupil)
         return context
     if answer:
         selected = answer.response if prepared.clicks else ()
@@ -212,6 +240,32 @@ def _question(request, session, pupil, index, item, prepared, answer, error, giv
     return context
 
 
+def _revealed(prepared, response) -> dict:
+    """The graded answer; with no answer, the right one (graded as if given, so the board
+    marks the right places) and nothing about an empty answer being wrong."""
+    if response is None:
+        right = quiz.normalize(prepared, prepared.solution.answer if not prepared.clicks
+                               else sorted(prepared.solution.answer))
+        return {**sandbox_context(prepared, graded=quiz.grade(prepared, right)),
+                "unanswered": True}
+    return sandbox_context(prepared, graded=quiz.grade(prepared, response))
+
+
+def _standing(session: ClassSession, pupil) -> dict:
+    """Between questions: the pupil's place so far (when the teacher shows the ranking)."""
+    if not session.show_ranking:
+        return {"place": 0}
+    # After a reveal the whole class loads this at once and nothing changes until the next
+    # question: the ranking is counted once per state of the lesson (shared by workers).
+    key = f"lesson-standings:{session.code}:{session.version()}"
+    ranked = cache.get(key)
+    if ranked is None:
+        ranked = [(s.nickname, s.place) for s in results.standings(session)]
+        cache.set(key, ranked, 60)
+    place = next((place for nickname, place in ranked if nickname == pupil.nickname), 0)
+    return {"place": place, "total": len(ranked)}
+
+
 def _end_screen(session: ClassSession, pupil, items, answers) -> dict:
     """Score, place (when the teacher shows the ranking) and every question again with the
     right answer and the explanation."""
@@ -223,9 +277,8 @@ def _end_screen(session: ClassSession, pupil, items, answers) -> dict:
         if prepared is None:
             continue
         counted = answer is not None and not answer.late
-        graded = quiz.grade(prepared, answer.response if counted else None)
-        recap.append({"number": number, "answered": counted, **sandbox_context(
-            prepared, graded=graded)})
+        recap.append({"number": number, "answered": counted,
+                      **_revealed(prepared, answer.response if counted else None)})
     counted = [a for a in answers.values() if not a.late]
     context = {"recap": recap, "correct_count": sum(1 for a in counted if a.correct),
                "points": sum(a.points for a in counted)}
@@ -241,11 +294,17 @@ def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
     session, problem = _open_code(request, code)
     if problem:
         return problem
-    if request.GET.get("v") == session.version():
+    if request.GET.get("v") == session.version() and _still_seated(request, session):
         return HttpResponse(status=204)
     response = HttpResponse(status=200)
     response["HX-Refresh"] = "true"
     return response
+
+
+def _still_seated(request: HttpRequest, session: ClassSession) -> bool:
+    """False once the teacher removed the pupil or gave the seat to another device."""
+    token = _seat_token(request, session.code)
+    return token is None or Pupil.objects.filter(session=session, token=token).exists()
 
 
 def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse:
@@ -262,6 +321,14 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
     if prepared is None:
         return redirect(play_url)
     if request.method == "GET":
+        if classroom.refusal(session, pupil, item):
+            # Not open for this pupil (the lobby, a question ahead of the class, a closed
+            # one): nothing of it, not even a fragment; the page shows what is current.
+            if request.htmx:
+                refresh = HttpResponse(status=200)
+                refresh["HX-Redirect"] = play_url
+                return refresh
+            return redirect(play_url)
         if "prepnout" in request.GET:
             toggle(request, key, prepared, request.GET["prepnout"])
         elif "zrusit" in request.GET:
@@ -279,17 +346,22 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
         return HttpResponse(status=405)
     raw = raw_response(request, prepared, key)
     response = quiz.normalize(prepared, raw)
-    if not quiz.complete(prepared, response) and not classroom.refusal(session, pupil, item):
+    # Sent by the page itself when the time ran out: what was filled in counts as it is,
+    # a little late (the request's own way) and incomplete alike.
+    time_up = request.POST.get("cas") == "1"
+    grace = classroom.TIME_UP_GRACE if time_up else None
+    if (not time_up and not quiz.complete(prepared, response)
+            and not classroom.refusal(session, pupil, item)):
         context = _pupil_context(request, session, pupil,
                                  error="Vyplňte prosím všechny odpovědi.", given=response)
         return render(request, "lessons/pupil.html", context, status=400)
     try:
-        classroom.submit(session, pupil, item, response)
+        classroom.submit(session, pupil, item, response, grace=grace)
     except classroom.Closed as refused:
         clear_selection(request, key)
         context = _pupil_context(request, session, pupil, notice=refused.message)
         return render(request, "lessons/pupil.html", context, status=409)
     clear_selection(request, key)
     if session.teacher_paced:
-        return redirect(play_url)
-    return redirect(f"{play_url}?po={number}")
+        return redirect(play_url + ("?cas=1" if time_up else ""))
+    return redirect(f"{play_url}?po={number}" + ("&cas=1" if time_up else ""))

@@ -58,6 +58,7 @@ class Cell:
     correct: bool | None  # None: no answer
     text: str  # what the pupil answered, in Czech
     shown: bool = True  # may the page say whether it was right (False before the reveal)
+    pending: bool = False  # answered the open question: nothing more until the reveal
 
 
 @dataclass
@@ -86,7 +87,15 @@ def answer_text(prepared, response) -> str:
         names = spot_names(prepared, response or [])
         return "; ".join(names) if names else "nic neoznačeno"
     graded = quiz.grade(prepared, response or {})
-    return "; ".join(f"{row['label']}: {row['given']}" for row in graded.shown_rows)
+    rows = graded.shown_rows
+    if len(prepared.fields) == 1:  # one question: the answer alone, not "Odpověď: …"
+        return rows[0]["given"] if rows else ""
+    return "; ".join(_pair(row["label"], row["given"]) for row in rows)
+
+
+def _pair(label: str, given: str) -> str:
+    """'Pavel: 3', but a question keeps its own mark: 'Kdo má kartu…? Červený'."""
+    return f"{label} {given}" if label.endswith("?") else f"{label}: {given}"
 
 
 def spot_names(prepared, places) -> list[str]:
@@ -154,11 +163,16 @@ def current(session: ClassSession) -> ItemResult | None:
     return item_result(items[index], index, _answer_rows(session, items[index]))
 
 
-def results(session: ClassSession) -> tuple[list[ItemResult], list[PupilRow]]:
+def results(session: ClassSession, leave_out: int | None = None
+            ) -> tuple[list[ItemResult], list[PupilRow]]:
+    """Every question's figures and the pupils' table. ``leave_out`` (a 0-based index) is
+    the open question a screen must not give away: its cells say only that the pupil
+    answered, and it counts in nobody's totals."""
     items = classroom.items_of(session)
     rows = _answer_rows(session)
     by_pupil = {(row["pupil_id"], row["item_id"]): row for row in rows}
-    table = [_pupil_row(pupil, items, by_pupil) for pupil in session.pupils.all()]
+    hidden = items[leave_out].pk if leave_out is not None and leave_out < len(items) else None
+    table = [_pupil_row(pupil, items, by_pupil, hidden) for pupil in session.pupils.all()]
     return _item_results(items, rows), rank(table)
 
 
@@ -175,12 +189,16 @@ def _item_results(items: list[LessonItem], rows: list[dict]) -> list[ItemResult]
             for index, item in enumerate(items)]
 
 
-def _pupil_row(pupil: Pupil, items: list[LessonItem], by_pupil: dict) -> PupilRow:
+def _pupil_row(pupil: Pupil, items: list[LessonItem], by_pupil: dict,
+               hidden: int | None = None) -> PupilRow:
     cells, right, points = [], 0, 0
     for item in items:
         row = by_pupil.get((pupil.pk, item.pk))
         if row is None or row["late"]:
             cells.append(Cell(None, ""))
+            continue
+        if item.pk == hidden:
+            cells.append(Cell(None, "", shown=False, pending=True))
             continue
         prepared = prepared_or_none(item.kind, row["variant"])
         cells.append(Cell(row["correct"], answer_text(prepared, row["response"])))
@@ -249,6 +267,11 @@ def standings(session: ClassSession) -> list[Standing]:
                                                                      standing.points)
         standing.place = previous.place if same else number + 1
     return ranked
+
+
+def podium(ranked: list[Standing]) -> list[Standing]:
+    """The first three places (pupils who share a place stand together), for the end."""
+    return [standing for standing in ranked if standing.place <= 3 and standing.answered]
 
 
 def top(session: ClassSession) -> list[Standing]:

@@ -312,13 +312,29 @@ def teacher_close(request: HttpRequest, session: ClassSession) -> HttpResponse:
 
 
 @teacher_required
-@require_POST
 @own_session
 def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
-    released = classroom.release_seat(session, pupil)
-    if released is None:
+    """Releasing a seat asks first (a page, so it works without JavaScript): whoever joins
+    next with the nickname gets the seat and its answers."""
+    seated = session.pupils.filter(pk=pupil).first()
+    if seated is None:
         return pages.message(request, "Žáka jsme nenašli", "V této hodině takový žák není.",
                              status=404, retry_url=session.get_absolute_url())
+    if request.method != "POST" or request.POST.get("potvrdit") != "1":
+        return render(request, "lessons/teacher/release.html",
+                      {"section": "quiz", "session": session, "pupil": seated})
+    classroom.release_seat(session, pupil)
+    return redirect(f"{session.get_absolute_url()}#zaci")
+
+
+@teacher_required
+@require_POST
+@own_session
+def teacher_remove(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
+    """One tap: the pupil, their answers and their nickname leave the lesson for good."""
+    classroom.remove_pupil(session, pupil)  # twice (two tabs) is no error: already gone
+    if request.POST.get("zpet") == "projektor":
+        return redirect("lessons:projector", code=session.code)
     return redirect(f"{session.get_absolute_url()}#zaci")
 
 
@@ -326,14 +342,18 @@ def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> 
 @require_GET
 @own_session
 def teacher_results(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    item_results, table = results.results(session)
+    running = session.teacher_paced and session.state == ClassSession.State.RUNNING
+    # The open question stays out until its reveal: the page may be on the projector.
+    leave_out = (session.current if running and not classroom.shown(session, session.current)
+                 else None)
+    item_results, table = results.results(session, leave_out=leave_out)
     shown = [classroom.shown(session, r.index) for r in item_results]
     rows = []
     for result_, open_ in zip(item_results, shown, strict=True):
         board = ""
-        current = (session.teacher_paced and session.state == ClassSession.State.RUNNING
-                   and result_.index == session.current)
-        if result_.prepared is not None and result_.prepared.clicks and result_.answered:
+        current = running and result_.index == session.current
+        if (result_.prepared is not None and result_.prepared.clicks and result_.answered
+                and result_.index != leave_out):
             board = heat_board(result_, reveal=open_)
         rows.append({"result": result_, "board": board, "current": current, "shown": open_})
     for row in table:
@@ -354,7 +374,7 @@ def heat_board(result_: results.ItemResult, reveal: bool, title: str = "") -> st
         what = "node" if prepared.kind.answer == quiz.NODES else "path"
         marks = {(what, p): "hit" for p in prepared.solution.answer}
     return drawing.draw(prepared, marks=marks, node_heat=result_.node_heat,
-                        path_heat=result_.path_heat,
+                        path_heat=result_.path_heat, rings=marks if reveal else (),
                         title=title or f"Kam klikala třída: otázka {result_.index + 1}")
 
 

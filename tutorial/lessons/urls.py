@@ -60,6 +60,8 @@ urlpatterns = [
     path("ucitel/hodina/<code:code>/projektor/", projector.projector, name="projector"),
     path("ucitel/hodina/<code:code>/uvolnit/<int:pupil>/", teachers.teacher_release,
          name="release"),
+    path("ucitel/hodina/<code:code>/odebrat/<int:pupil>/", teachers.teacher_remove,
+         name="remove"),
     path("ucitel/hodina/<code:code>/vysledky/", teachers.teacher_results, name="results"),
     path("ucitel/hodina/<code:code>/qr.svg", teachers.teacher_qr, name="qr"),
     path("ucitel/hodina/<code:code>/vysledky.csv", teachers.teacher_csv, name="csv"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from tutorial.play.models import PlayedGame
+from tutorial.play.models import PlayedGame, StartLock
 
 KEEP = timedelta(days=30)
 
@@ -14,4 +14,6 @@ def remove_stale(now: datetime) -> int:
     stale = PlayedGame.objects.filter(visited__lt=now - KEEP)
     count = stale.count()
     stale.delete()
+    # An address's lock row only matters for a minute.
+    StartLock.objects.filter(at__lt=now - timedelta(days=1)).delete()
     return count

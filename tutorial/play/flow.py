@@ -10,12 +10,16 @@ the same dice next.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import Board, Game, Rules, actions, words
 from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, narrate
+from tutorial.play import limits
 
 PLANS = {"zacatecnici": "startovní rozmístění pro začátečníky",
          "variabilni": "variabilní herní plán s fází zakládání"}
@@ -40,6 +44,9 @@ class Setup:
     # The computer players' levels (engine.bots.levels), in the order of ``computers``;
     # games stored before levels existed play "silny", as they did.
     levels: tuple[str, ...] = ()
+    # The server's own secret for this game's chance (never shown): with it, the seed fixes
+    # only the board. Games stored before it existed have "" and the old seeding.
+    secret: str = ""
 
     @property
     def rules(self) -> Rules:
@@ -61,7 +68,7 @@ class Setup:
                 "seed": self.seed, "longest_road_tie": self.longest_road_tie,
                 "combined_trade_build": self.combined_trade_build,
                 "deck": list(self.deck) if self.deck is not None else None,
-                "levels": list(self.levels)}
+                "levels": list(self.levels), "secret": self.secret}
 
     @classmethod
     def from_json(cls, d: dict) -> Setup:
@@ -70,7 +77,8 @@ class Setup:
                    seed=int(d["seed"]), longest_road_tie=d.get("longest_road_tie", "aside"),
                    combined_trade_build=bool(d.get("combined_trade_build")),
                    deck=tuple(deck) if deck is not None else None,
-                   levels=tuple(d.get("levels") or ()))
+                   levels=tuple(d.get("levels") or ()),
+                   secret=str(d.get("secret") or ""))
 
 
 @dataclass
@@ -80,16 +88,33 @@ class Move:
     action: dict  # Action.to_json(), chance results filled in
     by: str  # "person", "computer" or "example"
     reason: str = ""  # the computer player's one sentence
-    text: str = ""  # the narration of its events
+    text: str = ""  # the narration of its events, as anybody may read it
+    # When the full narration tells more (a stolen card): {"text": ..., "to": [colours]}.
+    secret: dict = field(default_factory=dict)
+
+
+def new_secret() -> str:
+    return secrets.token_hex(16)
+
+
+def _chance(setup: Setup, what: str) -> int | str:
+    """The seed of a chance result ("deck", or the log's length for the next action): the
+    set-up's seed mixed with the game's secret by HMAC-SHA256."""
+    if not setup.secret:  # a game stored before the secret: as it was seeded then
+        return setup.seed if what == "deck" else f"{setup.seed}/{what}"
+    digest = hmac.new(setup.secret.encode(), f"{setup.seed}/{what}".encode(), hashlib.sha256)
+    return int(digest.hexdigest(), 16)
 
 
 def start(setup: Setup) -> Game:
-    """The starting position: the beginner set-up, or a variable board before its set-up."""
+    """The starting position: the beginner set-up, or a variable board before its set-up.
+    The seed alone builds the board; the deck is shuffled by the game's secret."""
     deck = list(setup.deck) if setup.deck is not None else None
+    shuffle = _chance(setup, "deck")
     if setup.plan == "variabilni":
-        return Game.new(Board.variable(setup.seed), setup.players, seed=setup.seed,
+        return Game.new(Board.variable(setup.seed), setup.players, seed=shuffle,
                         rules=setup.rules, deck=deck)
-    return Game.beginner(players=setup.players, seed=setup.seed, rules=setup.rules, deck=deck)
+    return Game.beginner(players=setup.players, seed=shuffle, rules=setup.rules, deck=deck)
 
 
 def replay(setup: Setup, log: list[dict]) -> Game:
@@ -103,19 +128,26 @@ def _reseed(game: Game, setup: Setup) -> None:
     # The engine's own generator decides the dice and the stolen card; seeding it by the
     # position in the log makes the next chance result the same whether the game was
     # replayed or kept in memory.
-    game.reseed(f"{setup.seed}/{len(game.history)}")
+    game.reseed(_chance(setup, str(len(game.history))))
 
 
 def apply(game: Game, setup: Setup, action: actions.Action, by: str,
           reason: str = "") -> Move:
-    """Apply one action (RuleViolation / InvalidInput leave the game unchanged)."""
+    """Apply one action (RuleViolation / InvalidInput leave the game unchanged). Every
+    action of a game on the site passes here, so the site's limits are checked here."""
+    limits.check(game, action)
     before = board_svg.position_of(game)
     _reseed(game, setup)
     length = len(game.history)
     events = [e.to_json() for e in game.apply(action)]
     recorded = game.history[length:] or [action]
-    return Move(action=recorded[-1].to_json(), by=by, reason=reason,
-                text=tell(recorded[-1], events, before, game.players))
+    public = tell(recorded[-1], narrate.visible_events(events, narrate.NOBODY), before,
+                  game.players)
+    full = tell(recorded[-1], events, before, game.players)
+    secret = ({"text": full, "to": narrate.knowers(events, game.players)} if full != public
+              else {})
+    return Move(action=recorded[-1].to_json(), by=by, reason=reason, text=public,
+                secret=secret)
 
 
 # Building in the trade phase ends the trade first, as a player at the table does.
@@ -176,7 +208,8 @@ def computers_play(game: Game, setup: Setup, decide_for: Callable[[str, int], De
     actions are done. ``until_turn_ends`` stops at the next turn (watching a bots' game)."""
     moves: list[Move] = []
     turn = game.turn_number
-    while len(moves) < limit and game.winner is None:
+    while len(moves) < limit and game.winner is None and len(
+            game.history) < limits.MAX_ACTIONS:
         acting = game.acting_player
         if acting is None or acting in setup.people:
             break
@@ -202,10 +235,12 @@ def tell(action: actions.Action, events: list[dict], before: dict,
         return text
     if isinstance(action, actions.PlaceRoad):
         return f"{who} připojuje silnici {board_svg.path_name(before, action.path)}."
-    # Which development card was bought stays secret until it is played.
-    told = [e for e in events if e["kind"] != "card_bought"]
+    # Which development card was bought stays secret until it is played; the win is told
+    # last, after what caused it (Katan pro dva's own events come from _extra).
+    told = [e for e in events if e["kind"] not in ("card_bought", "game_won")]
     extra = [_extra(event, before) for event in events]
-    text = " ".join(t for t in [narrate.narrate(told, before, players), *extra] if t)
+    won = narrate.narrate([e for e in events if e["kind"] == "game_won"], before, players)
+    text = " ".join(t for t in [narrate.narrate(told, before, players), *extra, won] if t)
     return text or describe(action, before)
 
 
@@ -229,13 +264,21 @@ def _extra(event: dict, before: dict) -> str:
                 f" ({words.player(event['neutral'])}) {place}.")
     if kind == "forced_trade":
         return (f"{who} si vynuceným obchodem bere {words.player(event['victim'], 'dat')}"
-                f" {words.cards(_counts(event['drawn']))}.")
+                f" {_cards_or_count(event, 'drawn')}.")
     if kind == "given_back":
         return (f"{who} vrací {words.player(event['partner'], 'dat')}"
-                f" {words.cards(event['cards'])}.")
+                f" {_cards_or_count(event, 'cards')}.")
     if kind == "knight_retired":
         return f"{who} vyřazuje jednoho svého rytíře ze hry a bere 2 obchodní karty."
     return ""
+
+
+def _cards_or_count(event: dict, name: str) -> str:
+    """The cards, or only how many for a viewer who may not know which
+    (narrate.visible_events)."""
+    if event[name] is None:
+        return words.card_count(event["count"]).replace("karta", "kartu")
+    return words.cards(event[name])
 
 
 def _counts(cards) -> dict[str, int]:
@@ -313,11 +356,11 @@ def _label_consent(a: actions.Action, position: dict) -> str:
         return (f"Postavit neutrálnímu hráči ({words.player(a.neutral)}) silnici"
                 f" {board_svg.path_name(position, a.path)}")
     if isinstance(a, actions.ForcedTrade):
-        return "Vynucený obchod (obchodní karty)"
+        return "Vynucený obchod: vzít spoluhráči náhodně 2 karty surovin a vrátit mu 2"
     if isinstance(a, actions.GiveBack):
         return f"Vrátit {words.cards(a.cards)}"
     if isinstance(a, actions.RobberToDesert):
-        return "Přemístit zloděje na poušť (obchodní karty)"
+        return "Přemístit zloděje na poušť (za obchodní karty)"
     if isinstance(a, actions.RetireKnight):
         return "Vyřadit rytíře za 2 obchodní karty"
     return type(a).__name__

@@ -15,25 +15,39 @@ _NUMBER = {"required": "Vyplňte prosím toto pole.", "invalid": "Zadejte celé 
 class NewGameForm(forms.Form):
     hraci = forms.IntegerField(label="Počet hráčů", min_value=2, max_value=4, initial=4,
                                error_messages=_NUMBER,
-                               help_text="2 = Katan pro dva s neutrálními hráči.")
+                               help_text="Včetně vás. 3 nebo 4 je běžná hra; 2 je Katan pro dva:"
+                               " varianta pro dva hráče se dvěma neutrálními hráči a"
+                               " obchodními kartami.")
     lide = forms.IntegerField(label="Kolik z nich hraje u tohoto zařízení lidí", min_value=0,
                               max_value=4, initial=1, error_messages=_NUMBER,
-                              help_text="Ostatní hrají počítačoví hráči. 0 = jen se dívat.")
+                              help_text="1: hrajete vy, za ostatní hrají počítačoví hráči."
+                              " Víc lidí si zařízení předává (karty vidí jen ten, kdo je na"
+                              " řadě). 0: jen se díváte, jak hrají počítačoví hráči.")
     plan = forms.ChoiceField(
         label="Herní plán", choices=list(flow.PLANS.items()), initial="zacatecnici",
         widget=forms.RadioSelect,
+        help_text="Pro začátečníky: plán i první vesnice a silnice stojí podle pravidel a hned"
+        " se hází kostkami. Variabilní: plán se rozloží náhodně a vesnice se silnicemi si"
+        " hráči nejdřív rozmístí sami (fáze zakládání).",
         error_messages={"required": "Vyberte herní plán.",
                         "invalid_choice": "Takový herní plán neznáme."})
     seed = forms.IntegerField(label="Číslo rozehrávky (nepovinné)", required=False,
                               min_value=0, max_value=10**9, error_messages=_NUMBER,
-                              help_text="Stejné číslo dá stejný plán a stejné kostky.")
+                              help_text="Stejné číslo dá stejný herní plán (kostky a karty"
+                              " rozdá pokaždé náhoda): tak si můžete na známém plánu zahrát"
+                              " znovu. Prázdné pole: náhodný plán.")
     remiza_cesty = forms.ChoiceField(
         label="Shoda v Nejdelší obchodní cestě", required=False, initial="aside",
         choices=[("aside", "karta jde stranou (almanach)"),
                  ("holder_keeps", "karta zůstane držiteli (kompaktní vydání)")],
+        help_text="Co se stane s kartou Nejdelší obchodní cesta, když se cesta přeruší a víc"
+        " hráčů má stejně dlouhou cestu. Vydání pravidel se tu liší; nevíte-li, nechte"
+        " volbu almanachu.",
         error_messages={"invalid_choice": "Taková volba není."})
-    spojena_faze = forms.BooleanField(label="Kombinovaná fáze obchodu a stavění",
-                                      required=False)
+    spojena_faze = forms.BooleanField(
+        label="Kombinovaná fáze obchodu a stavění", required=False,
+        help_text="Obchodovat a stavět smíte v libovolném pořadí (almanach to dovoluje pro"
+        " zkušené hráče). Bez zaškrtnutí nejdřív obchodujete, potom stavíte.")
     # The computer players' levels, in their seats' order (after the people's seats).
     uroven_1, uroven_2, uroven_3, uroven_4 = (
         forms.ChoiceField(
@@ -46,6 +60,8 @@ class NewGameForm(forms.Form):
                        " hře není, se nepoužije.")
             if n == 1 else "")
         for n in range(1, 5))
+
+    ADVANCED = ("seed", "remiza_cesty", "spojena_faze")
 
     def clean(self):
         data = super().clean()
@@ -64,4 +80,5 @@ class NewGameForm(forms.Form):
             combined_trade_build=bool(data.get("spojena_faze")),
             levels=tuple(data.get(f"uroven_{n}") or DEFAULT_LEVEL
                          for n in range(1, 1 + data["hraci"] - data["lide"])),
+            secret=flow.new_secret(),
         )

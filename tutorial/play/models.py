@@ -42,7 +42,9 @@ class Move(models.Model):
     action = models.JSONField()
     by = models.CharField(max_length=10)  # person, computer, example
     reason = models.TextField(blank=True)
-    text = models.TextField(blank=True)
+    text = models.TextField(blank=True)  # the narration anybody at the table may read
+    # The full narration when it names a secret (a stolen card): {"text": ..., "to": [...]}.
+    secret = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["game", "number"]
@@ -50,3 +52,19 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.number}"
+
+
+class StartLock(models.Model):
+    """One row per (hashed) client address, locked while a new game is counted and created:
+    concurrent starts from one address are counted one after another (PostgreSQL locks the
+    row; SQLite's writers queue anyway, its transactions begin IMMEDIATE)."""
+
+    address = models.CharField(primary_key=True, max_length=64)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = "zámek nových her"
+        verbose_name_plural = "zámky nových her"
+
+    def __str__(self) -> str:
+        return self.address

@@ -20,7 +20,7 @@ from django.utils import timezone
 from engine import Game
 from engine.errors import InvalidInput, RuleViolation
 from tutorial.play import computers, flow
-from tutorial.play.models import Move, PlayedGame
+from tutorial.play.models import Move, PlayedGame, StartLock
 
 CACHE_SIZE = 256
 STARTS_PER_MINUTE = 5
@@ -49,10 +49,26 @@ def address_key(address: str) -> str:
     return hashlib.sha256(f"{settings.SECRET_KEY}|{address}".encode()).hexdigest()[:32]
 
 
-def too_many_starts(address: str) -> bool:
-    since = timezone.now() - timedelta(minutes=1)
-    recent = PlayedGame.objects.filter(address=address_key(address), created__gte=since)
-    return recent.count() >= STARTS_PER_MINUTE
+def create(setup: flow.Setup, address: str) -> PlayedGame:
+    """A new game without the per-address limit (scripts, tests); visitors' starts go
+    through create_limited."""
+    return PlayedGame.objects.create(setup=setup.to_json(), address=address_key(address))
+
+
+def create_limited(setup: flow.Setup, address: str) -> PlayedGame | None:
+    """A new game, or None when this address started STARTS_PER_MINUTE games in the last
+    minute. The count and the insert hold the address's lock row, so concurrent starts
+    cannot all see room for one more."""
+    key = address_key(address)
+    now = timezone.now()
+    with transaction.atomic():
+        StartLock.objects.get_or_create(address=key)
+        # The UPDATE locks the row until the transaction ends (PostgreSQL).
+        StartLock.objects.filter(address=key).update(at=now)
+        recent = PlayedGame.objects.filter(address=key, created__gte=now - timedelta(minutes=1))
+        if recent.count() >= STARTS_PER_MINUTE:
+            return None
+        return PlayedGame.objects.create(setup=setup.to_json(), address=key)
 
 
 def find(game_id: str) -> PlayedGame | None:
@@ -106,10 +122,6 @@ def forget(game_id: str) -> None:
         _cache.pop(game_id, None)
 
 
-def create(setup: flow.Setup, address: str) -> PlayedGame:
-    return PlayedGame.objects.create(setup=setup.to_json(), address=address_key(address))
-
-
 def save(row: PlayedGame, game: Game | None, moves: list[flow.Move], *,
          person_acted: bool, bots: dict | None = None) -> None:
     """Append moves to the log; raises Conflict if someone else appended first."""
@@ -129,7 +141,7 @@ def save(row: PlayedGame, game: Game | None, moves: list[flow.Move], *,
                 raise Conflict
             Move.objects.bulk_create(
                 Move(game=row, number=start + i, action=m.action, by=m.by, reason=m.reason,
-                     text=m.text)
+                     text=m.text, secret=m.secret)
                 for i, m in enumerate(moves)
             )
     except (Conflict, IntegrityError):

@@ -22,12 +22,23 @@ from engine import actions, words
 from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, pages
 from tutorial.example import replay as example_replay
+from tutorial.inputs import parse_int
 from tutorial.play import flow, record, store, table
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
 
 MODES = ("rytir", "proc-krizovatky", "proc-cesty")
 NEW_MOVES_SHOWN = 80
+# Where the answer to the person's last tap is: the page opens there (with and without JS).
+ANSWER = "#odpoved"
+# The news opens by itself when it is this short; longer, it stays one line until asked.
+NEWS_OPEN = 6
+NEWS_ROLLS = 8  # the last rolls the news's one line names
+FORM_PREFIXES = ("odhodit", "dam", "chci")
+
+
+def _to_answer(row) -> HttpResponse:
+    return redirect(reverse("play:game", kwargs={"game_id": row.pk}) + ANSWER)
 
 
 def _message(request, title: str, text: str, status: int, retry_url: str = "",
@@ -77,11 +88,11 @@ def index(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "play/index.html", {"section": "play", "form": form},
                       status=400)
-    if store.too_many_starts(pages.client_ip(request)):
-        return _too_many(request)
     setup = form.setup(seed=secrets.randbelow(10**9))
+    row = store.create_limited(setup, pages.client_ip(request))
+    if row is None:
+        return _too_many(request)
     game = flow.start(setup)
-    row = store.create(setup, pages.client_ip(request))
     bots = seat(setup)
     # Watching a computers' game goes turn by turn ("Další tah"), so it starts with one.
     moves = flow.computers_play(game, setup, decide_for(bots),
@@ -107,14 +118,17 @@ def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
             "person": words.player(person, capital=True),
             "step_url": reverse("example:step", kwargs={"turn": turn, "step": step}),
         })
-    if store.too_many_starts(pages.client_ip(request)):
-        return _too_many(request)
     record_data = example_replay.load_record()
     setup = flow.Setup(players=tuple(record_data["players"]), people=(person,),
                        plan="zacatecnici", seed=secrets.randbelow(10**9),
-                       deck=tuple(record_data["deck"]))
+                       # The cards the example drew, then the rest shuffled by the secret.
+                       deck=tuple(a.card for a in game.history
+                                  if isinstance(a, actions.BuyDevelopmentCard)),
+                       secret=flow.new_secret())
     prefix = [flow.Move(action=a.to_json(), by="example") for a in game.history]
-    row = store.create(setup, pages.client_ip(request))
+    row = store.create_limited(setup, pages.client_ip(request))
+    if row is None:
+        return _too_many(request)
     store.save(row, None, prefix, person_acted=False)
     store.PlayedGame.objects.filter(pk=row.pk).update(seen=len(prefix))
     return redirect("play:game", game_id=row.pk)
@@ -135,10 +149,12 @@ def _needs_handoff(setup: flow.Setup, row, acting: str | None) -> bool:
     return len(setup.people) > 1 and acting in setup.people and row.shown_to != acting
 
 
-def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
+def _context(request, row, game, setup, *, refusal: dict | None = None,
+             typed: dict | None = None) -> dict:
     acting = game.acting_player
     person = acting if acting in setup.people else None
     viewer, everyone = _viewer(setup, row)
+    over = game.winner is not None
     handoff = _needs_handoff(setup, row, acting)
     mode = request.GET.get("rezim", "")
     mode = mode if mode in MODES else ""
@@ -148,20 +164,24 @@ def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
     base = reverse("play:game", kwargs={"game_id": row.pk})
 
     def target_url(spot: str) -> str:
-        return base + "?" + urlencode({"misto": spot, **({"rezim": mode} if mode else {})})
+        query = urlencode({"misto": spot, **({"rezim": mode} if mode else {})})
+        return f"{base}?{query}{ANSWER}"
 
     targets = (table.targets(legal, mode) if legal
                else {"node": [], "path": [], "hex": []})
     title = f"Herní plán: {words.player(game.current_player, capital=True)} na tahu"
     my_moves, new_moves = _news(row)
+    news_turns = table.news_by_turn(new_moves)
+    shown = viewer if not handoff else None
+    typed = typed or {}
     return {
         "section": "play",
         "row": row,
         "watching": not setup.people,
-        "over": game.winner is not None,
+        "over": over,
         "winner": words.player(game.winner, capital=True) if game.winner else "",
         "turn_number": game.turn_number,
-        "phase": table.PHASES.get(game.phase, game.phase),
+        "phase": table.phase_name(game),
         "current": words.player(game.current_player, capital=True),
         "acting_name": words.player(acting, capital=True) if acting else "",
         "person": person,
@@ -171,25 +191,52 @@ def _context(request, row, game, setup, *, refusal: dict | None = None) -> dict:
         "has_targets": any(targets.values()),
         "spot": table.spot(game, legal, place, mode, position) if legal and place else None,
         "choices": table.choices(game, legal, position),
+        "main_action": table.main_action(game, legal, position),
         "can_knight": any(isinstance(a, actions.PlayKnight) for a in legal),
         "discard_owed": words.card_count(game.discards_owed.get(person, 0)) if person
         and game.discards_owed.get(person) else "",
-        "players": table.players(game, viewer if not handoff else None, everyone),
+        "players": table.players(game, shown, everyone or over),
+        "neutrals": table.neutral_players(game),
+        "hand": table.hand(game, shown) if shown and not over else None,
         "bank": table.bank(game),
+        "deck_size": game.deck_size,
+        "rolls": table.rolls_this_turn(game),
+        "two_player": table.two_player_notes(game, person if not handoff else None),
+        "legend": table.legend(position),
+        "costs": table.costs(),
         "refusal": refusal,
         "new_moves": new_moves,
+        "news_turns": news_turns,
+        "news_rolls": [f"{t['player']} {' a '.join(t['rolls'])}" for t in news_turns
+                       if t["rolls"]][-NEWS_ROLLS:],
+        "news_open": len(new_moves) <= NEWS_OPEN,
         "my_moves": my_moves,
-        "offer": table.offer_text(game, person) if not handoff else "",
+        "offer": table.offer_panel(game, person, legal, position) if not handoff else None,
+        "answers": table.answers_to_offer(game, person) if not handoff else None,
+        "final": table.final_table(game) if over else [],
+        "story": table.story(game) if over else [],
+        "again": table.play_again(setup) if over else None,
         "base_url": base,
         "move_url": reverse("play:move", kwargs={"game_id": row.pk}),
+        "answer": ANSWER,
         "step_limit": flow.COMPUTER_STEP_LIMIT,
         "computers_url": reverse("play:computers", kwargs={"game_id": row.pk}),
-        "resources": [(r, words.resource_name(r)) for r in words.RESOURCES],
+        "discard_fields": table.card_fields(typed, "odhodit"),
+        "give_fields": table.card_fields(typed, "dam"),
+        "get_fields": table.card_fields(typed, "chci"),
+        "partner": typed.get("komu", ""),
+        "typed_kind": typed.get("druh", ""),
         "others": [(c, words.player(c, "dat")) for c in game.players if c != person],
-        "can_offer": person == game.current_player and game.phase in ("trade", "main"),
+        "can_offer": any(isinstance(a, actions.OfferTrade) for a in legal),
         "record_url": reverse("play:record", kwargs={"game_id": row.pk}),
         "viewer_url": record.first_step_url(row),
     }
+
+
+def _typed(request: HttpRequest) -> dict:
+    """What a refused card form held, to show it again (never more than the fields)."""
+    keys = [f"{p}_{r}" for p in FORM_PREFIXES for r in words.RESOURCES] + ["komu", "druh"]
+    return {k: request.POST.get(k, "")[:12] for k in keys if k in request.POST}
 
 
 def _news(row) -> tuple[list[dict], list[dict]]:
@@ -198,17 +245,26 @@ def _news(row) -> tuple[list[dict], list[dict]]:
     moves = list(row.log.filter(number__gte=max(0, row.seen - 2))
                  .order_by("-number")[:NEW_MOVES_SHOWN])
     url = record.step_urls(row)
-    mine = [{"text": m.text, "url": url(m.number)} for m in reversed(moves)
-            if m.by == "person" and m.number < row.seen]
-    theirs = [{"text": m.text, "reason": m.reason, "url": url(m.number)}
+    viewer = record.viewer_of(row)  # a stolen card is named to the thief and the victim only
+    mine = [{"text": record.text_for(m, viewer), "url": url(m.number), "dice": _dice(m.action)}
+            for m in reversed(moves) if m.by == "person" and m.number < row.seen]
+    theirs = [{"text": record.text_for(m, viewer), "reason": m.reason, "url": url(m.number),
+               "player": words.player(m.action.get("player", "orange"), capital=True),
+               "dice": _dice(m.action)}
               for m in reversed(moves) if m.by == "computer" and m.number >= row.seen]
     return mine, theirs
 
 
-def _table(request, row, game, setup, *, refusal=None) -> HttpResponse:
+def _dice(action: dict) -> dict | None:
+    if action.get("type") == "roll_dice" and action.get("dice"):
+        return table.dice(action["dice"])
+    return None
+
+
+def _table(request, row, game, setup, *, refusal=None, typed=None) -> HttpResponse:
     """The game page, or its table for htmx. A refused move is answered here too (200:
-    htmx swaps only successful answers in)."""
-    context = _context(request, row, game, setup, refusal=refusal)
+    htmx swaps only successful answers in), its card form filled as the person left it."""
+    context = _context(request, row, game, setup, refusal=refusal, typed=typed)
     template = "play/game.html#table" if request.htmx else "play/game.html"
     return pages.fragment(request, template, context)
 
@@ -237,47 +293,70 @@ def _move(request: HttpRequest, row) -> HttpResponse:
     game, bots = store.table(row)
     person = flow.person_may_act(game, setup)
     if person is None or _needs_handoff(setup, row, person):
-        return redirect("play:game", game_id=row.pk)
+        return _to_answer(row)
     try:
-        action = _posted_action(request, person)
+        action, answers = _posted_action(request, person)
         if action.player != person:
             raise InvalidInput(f"Teď hraje {words.player(person)}; za jiného hráče hrát"
                                " nemůžete.")
+        if isinstance(action, table.ANSWERS):
+            _check_offer_number(game, answers)
         moves = flow.play_person(game, setup, action)
     except (RuleViolation, InvalidInput) as exc:
-        return _table(request, row, game, setup, refusal=table.explain(exc))
+        return _table(request, row, game, setup, refusal=table.explain(exc),
+                      typed=_typed(request))
     moves += flow.computers_play(game, setup, decide_for(bots))
     try:
         store.save(row, game, moves, person_acted=True, bots=bots)
     except store.Conflict:
         pass  # another tab moved first: show the game as it now is
-    return redirect("play:game", game_id=row.pk)
+    return _to_answer(row)
 
 
-def _posted_action(request: HttpRequest, person: str) -> actions.Action:
-    """The action a form posted: a button's JSON (akce) or the discard form."""
-    if request.POST.get("druh") == "odhodit":
-        return actions.Discard(person, _counts(request, "odhodit"))
-    if request.POST.get("druh") == "nabidnout":
+def _check_offer_number(game, posted: str) -> None:
+    """An answer must name the offer it answers: the one on the table now."""
+    number = table.offer_number(game)
+    if number is not None and posted == str(number):
+        return
+    if number is None:
+        raise InvalidInput("Tato nabídka už neplatí: mezitím na ni někdo odpověděl nebo"
+                           " tah pokračoval. Nic se nevyměnilo.")
+    raise InvalidInput("Tato nabídka už neplatí: na stole je teď jiná nabídka (viz níže)."
+                       " Nic se nevyměnilo; přečtěte si ji a odpovězte znovu.")
+
+
+def _posted_action(request: HttpRequest, person: str) -> tuple[actions.Action, str]:
+    """The action a form posted (a button's JSON in akce, the discard form, the offer and
+    counter-offer forms) and the number of the offer an answer names."""
+    kind = request.POST.get("druh")
+    number = request.POST.get("nabidka", "")[:12]
+    if kind == "odhodit":
+        return actions.Discard(person, _counts(request, "odhodit")), number
+    if kind == "nabidnout":
         partner = request.POST.get("komu") or None
         return actions.OfferTrade(person, partner, _counts(request, "dam"),
-                                  _counts(request, "chci"))
+                                  _counts(request, "chci")), number
+    if kind == "protinabidka":
+        return actions.CounterOffer(person, _counts(request, "dam"),
+                                    _counts(request, "chci")), number
     raw = request.POST.get("akce", "")
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[" nested thousands deep
         raise InvalidInput("Tomuto tahu nerozumíme.") from None
-    return flow.parse(data)
+    if isinstance(data, dict) and "nabidka" in data:
+        number = str(data.pop("nabidka"))[:12]
+    return flow.parse(data), number
 
 
 def _counts(request: HttpRequest, prefix: str) -> dict[str, int]:
     counts = {}
     for resource in words.RESOURCES:
-        raw = request.POST.get(f"{prefix}_{resource}", "0").strip() or "0"
-        if not raw.isdigit() or len(raw) > 2:
+        count = parse_int(request.POST.get(f"{prefix}_{resource}", "0").strip() or "0", 0, 19)
+        if count is None:
             raise InvalidInput("Počty karet zadejte celými čísly od 0 do 19.")
-        if int(raw):
-            counts[resource] = int(raw)
+        if count:
+            counts[resource] = count
     return counts
 
 
@@ -289,7 +368,7 @@ def handoff(request: HttpRequest, row) -> HttpResponse:
     acting = store.game_of(row).acting_player
     if acting in setup.people:
         store.set_shown_to(row, acting)
-    return redirect("play:game", game_id=row.pk)
+    return _to_answer(row)
 
 
 @require_POST
@@ -306,7 +385,7 @@ def computers(request: HttpRequest, row) -> HttpResponse:
         pass
     if moves and not setup.people:
         store.PlayedGame.objects.filter(pk=row.pk).update(seen=row.moves - len(moves))
-    return redirect("play:game", game_id=row.pk)
+    return _to_answer(row)
 
 
 # --- records -------------------------------------------------------------------------------
@@ -318,7 +397,10 @@ def record_json(request: HttpRequest, game_id: str) -> HttpResponse:
         return JsonResponse({"error": "Tuto hru neznáme."}, status=404,
                             json_dumps_params={"ensure_ascii": False})
     try:
-        data = record.as_json(row)
+        data = record.as_json(row, request.GET.get("strana", "1"))  # long games: pages
+    except record.NoSuchPage as exc:
+        return JsonResponse({"error": str(exc)}, status=404,
+                            json_dumps_params={"ensure_ascii": False})
     except store.Unreadable:
         return JsonResponse({"error": "Záznam této hry už engine nepřijme."}, status=410,
                             json_dumps_params={"ensure_ascii": False})

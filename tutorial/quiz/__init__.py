@@ -199,7 +199,11 @@ def normalize(prepared: Prepared, raw) -> list[str] | dict[str, str]:
         valid = {value for value, _ in field.choices}
         value = raw.get(field.name)
         if field.multiple:
-            values = value if isinstance(value, list | tuple) else ([value] if value else [])
+            # A list from a form, or a stored answer ("a,b"): normalizing is idempotent.
+            if isinstance(value, list | tuple):
+                values = value
+            else:
+                values = str(value).split(",") if value else []
             values = sorted({str(v) for v in values if str(v) in valid})
             if values:
                 out[field.name] = ",".join(values)
@@ -262,7 +266,9 @@ def _label(field: Field, value: str | None) -> str:
     if not value:
         return "–"
     labels = dict(field.choices)
-    return ", ".join(labels.get(v, v) for v in value.split(","))
+    order = {choice: number for number, (choice, _) in enumerate(field.choices)}
+    values = sorted(value.split(","), key=lambda v: order.get(v, len(order)))
+    return ", ".join(labels.get(v, v) for v in values)
 
 
 def _grade_form(prepared: Prepared, response: dict[str, str]) -> Graded:

@@ -93,6 +93,30 @@ def counts_svg(node_heat: Mapping[str, int], path_heat: Mapping[str, int]) -> st
     return '<g class="heat-counts" pointer-events="none">' + "".join(out) + "</g>"
 
 
+def rings_svg(places: Iterable[tuple[str, str]]) -> str:
+    """The right places, drawn above everything: a thick green ring round an intersection
+    (and its count), a green band along a path."""
+    out = []
+    colour = MARK_COLOURS["hit"]
+    for kind, place in sorted(places):
+        if kind == "node":
+            x, y = board_svg.node_xy(place)
+            out.append(f'<circle class="answer-ring" cx="{x + 4}" cy="{y - 4}" r="19"'
+                       f' fill="none" stroke="{colour}" stroke-width="5"/>')
+        elif kind == "path":
+            (ax, ay), (bx, by) = board_svg.path_xy(place)
+            # Two halves, leaving the middle (where the count sits) free.
+            for start, end in ((0.08, 0.32), (0.68, 0.92)):
+                out.append(
+                    f'<line class="answer-ring" x1="{ax + (bx - ax) * start:.1f}"'
+                    f' y1="{ay + (by - ay) * start:.1f}" x2="{ax + (bx - ax) * end:.1f}"'
+                    f' y2="{ay + (by - ay) * end:.1f}" stroke="{colour}" stroke-width="7"'
+                    ' stroke-linecap="round"/>')
+    if not out:
+        return ""
+    return '<g class="answer-rings" pointer-events="none">' + "".join(out) + "</g>"
+
+
 def _badge(x: float, y: float, count: int) -> str:
     radius = 9 if count < 10 else 11
     return (f'<g class="heat-count"><circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="#fff"'
@@ -111,9 +135,11 @@ def draw(
     node_heat: Mapping[str, int] | None = None,
     path_heat: Mapping[str, int] | None = None,
     title: str | None = None,
+    rings: Iterable[tuple[str, str]] = (),
 ) -> str:
     """The question's board as SVG markup (a str of trusted markup). Heat counts are drawn
-    last, over the marks."""
+    over the marks; ``rings`` ((kind, place) of the right answer on a projector) over
+    everything, wide enough to leave a count inside visible."""
     answer = prepared.kind.answer
     marks = dict(marks or {})
     hex_marks = {place for kind, place in marks if kind == "hex"}
@@ -137,7 +163,8 @@ def draw(
         css_class="quiz-board-svg",
         **kwargs,
     )
-    overlay = marks_svg(marks) + counts_svg(node_heat or {}, path_heat or {})
+    overlay = (marks_svg(marks) + counts_svg(node_heat or {}, path_heat or {})
+               + rings_svg(rings))
     if overlay:
         svg = svg[: -len("</svg>")] + overlay + "</svg>"
     return svg

@@ -129,6 +129,8 @@ def _practice(request: HttpRequest, prepared, *, base_url: str, result_url: str,
     """A practice question: toggles (links), the answer (POST), the page or the fragment."""
     key = f"p:{prepared.question.key}"
     page = {"section": "quiz", "mixed": mixed, "new_url": new_url}
+    if request.method == "POST" and _in_a_lesson(request, prepared):
+        return _lesson_question(request)
     if request.method == "POST":
         response = quiz.normalize(prepared, raw_response(request, prepared, key))
         if not quiz.complete(prepared, response):
@@ -162,12 +164,31 @@ def _practice(request: HttpRequest, prepared, *, base_url: str, result_url: str,
     return response
 
 
+def _in_a_lesson(request: HttpRequest, prepared) -> bool:
+    """Is this question in a lesson this browser sits in (and the lesson not over)?"""
+    from tutorial.lessons.pupils import lesson_questions
+
+    if not request.COOKIES:
+        return False
+    return prepared.question.key in lesson_questions(request)
+
+
+def _lesson_question(request: HttpRequest) -> HttpResponse:
+    return pages.message(
+        request, "Tuto otázku máte v hodině",
+        "Tahle otázka je právě ve vaší hodině, procvičování ji proto nevyhodnotí. "
+        "Odpovězte na ni v hodině; správnou odpověď uvidíte po odhalení.", status=403,
+        retry_url=reverse("lessons:join"))
+
+
 def _practice_result(request: HttpRequest, prepared, *, again_url: str, new_url: str,
                      mixed: bool = False) -> HttpResponse:
     key = f"p:{prepared.question.key}"
     response = request.session.get(PRACTICE_ANSWERS, {}).get(key)
     if response is None:
         return redirect(again_url)
+    if _in_a_lesson(request, prepared):
+        return _lesson_question(request)
     graded = quiz.grade(prepared, response)
     context = sandbox_context(prepared, graded=graded)
     context.update({

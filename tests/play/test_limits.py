@@ -1,0 +1,161 @@
+"""What the site bounds in Hrát (the rules set no such limits): offers per partner in one
+turn, the length of a game, new games per address, and input that could only crash."""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from django.db import connection, connections
+from django.test import Client
+from play_kit import post_move, roll, start
+
+from engine import actions
+from engine.errors import InvalidInput
+from tutorial.play import flow, limits, store
+from tutorial.play.computers import decide_for, seat
+from tutorial.play.models import PlayedGame
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+def test_a_count_written_with_a_superscript_digit_is_a_czech_message_not_a_500(client):
+    url = start(client, seed=5)
+    roll(url, (3, 3))
+    response = client.post(url + "tah/", {"druh": "nabidnout", "komu": "red",
+                                          "dam_ore": "²", "chci_wool": "1"})
+    assert response.status_code < 500
+    assert "Počty karet zadejte celými čísly od 0 do 19." in text(response)
+
+
+def test_a_deeply_nested_move_is_a_czech_message_not_a_500(client):
+    url = start(client, seed=5)
+    response = client.post(url + "tah/", {"akce": "[" * 50_000})
+    assert response.status_code < 500
+    assert "Tomuto tahu nerozumíme." in text(response)
+
+
+def _offer(person="orange", partner="red"):
+    return {"type": "offer_trade", "player": person, "partner": partner,
+            "give": {"wool": 1}, "get": {"ore": 9}}
+
+
+def _decline_all(client, url):
+    """Decline whatever the computer players answer with, until the person may offer again."""
+    row = PlayedGame.objects.get()
+    for _ in range(5):
+        game = store.game_of(row)
+        if game.acting_player == "orange" and game.phase != "offer":
+            return
+        post_move(client, url, {"type": "decline_trade", "player": "orange"})
+        row.refresh_from_db()
+
+
+def test_offers_to_one_partner_in_one_turn_stop_at_the_sites_cap(client):
+    url = start(client, seed=5)
+    roll(url, (3, 3))
+    row = PlayedGame.objects.get()
+    store.game_of(row)  # the person holds wool after the roll
+    for _ in range(limits.OFFERS_PER_PARTNER):
+        response = post_move(client, url, _offer())
+        assert response.status_code == 302
+        _decline_all(client, url)
+    row.refresh_from_db()
+    before = row.moves
+    page = text(post_move(client, url, _offer()))
+    row.refresh_from_db()
+    assert row.moves == before  # refused: nothing more in the record
+    assert f"nejvýš {limits.OFFERS_PER_PARTNER} nabídky" in page
+    assert "omezení tohoto webu, ne pravidlo hry" in page
+    # Another partner may still be asked.
+    assert post_move(client, url, _offer(partner="blue")).status_code == 302
+    row.refresh_from_db()
+    assert row.moves > before
+
+
+def test_an_offer_to_everybody_counts_for_every_partner():
+    setup = flow.Setup(players=("orange", "red", "blue", "white"), people=("orange",), seed=5)
+    game = flow.start(setup)
+    flow.apply(game, setup, actions.RollDice("orange", (3, 3)), "person")
+    for _ in range(limits.OFFERS_PER_PARTNER):
+        flow.apply(game, setup, actions.OfferTrade("orange", None, {"wool": 1}, {"ore": 9}),
+                   "person")
+        for color in ("red", "blue", "white"):
+            flow.apply(game, setup, actions.DeclineTrade(color), "computer")
+    with pytest.raises(InvalidInput, match="omezení tohoto webu"):
+        flow.apply(game, setup, actions.OfferTrade("orange", "white", {"wool": 1},
+                                                   {"ore": 9}), "person")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["zacatecnik", "pokrocily", "silny"])
+def test_computer_players_never_reach_the_offer_cap(players, level):
+    for seed in range(4):
+        setup = flow.Setup(players=flow.SEATS[players], people=(), seed=seed,
+                           plan="variabilni" if seed % 2 else "zacatecnici",
+                           levels=(level,) * players)
+        game, bots = flow.start(setup), seat(setup)
+        for _ in range(60):  # computers_play raises if a computer player hits a site limit
+            if game.winner or not flow.computers_play(game, setup, decide_for(bots)):
+                break
+        assert game.winner, (players, seed)
+
+
+def test_a_game_cannot_grow_beyond_the_sites_length_bound(client, monkeypatch):
+    url = start(client, seed=5)
+    row = PlayedGame.objects.get()
+    monkeypatch.setattr(limits, "MAX_ACTIONS", row.moves + 1)
+    roll(url, (3, 3))  # the roll is the last action the game may take
+    row.refresh_from_db()
+    page = text(post_move(client, url, {"type": "end_turn", "player": "orange"}))
+    assert f"nejvýš {limits.MAX_ACTIONS}" in page and "Začněte prosím novou hru" in page
+    row.refresh_from_db()
+    assert row.moves == limits.MAX_ACTIONS
+
+
+def _start_at_once(count: int) -> list[int]:
+    barrier = threading.Barrier(count)
+    statuses = []
+
+    def one():
+        try:
+            barrier.wait()
+            response = Client().post("/hrat/", {"hraci": 4, "lide": 1, "plan": "zacatecnici"})
+            statuses.append(response.status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=one) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(statuses)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_starts_from_one_address_stay_within_the_limit(tmp_path, monkeypatch):
+    expected = [302] * store.STARTS_PER_MINUTE + [429] * 10
+    if connection.vendor == "postgresql":
+        from concurrent_starts import slow_insert
+
+        monkeypatch.setattr(PlayedGame, "save", slow_insert(PlayedGame.save))
+        assert _start_at_once(15) == expected
+        assert PlayedGame.objects.count() == store.STARTS_PER_MINUTE
+        return
+    # SQLite: the test database lives in memory with a shared cache, where a second writer
+    # fails at once instead of waiting; the production set-up (a file) runs in a subprocess.
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'starts.sqlite3'}",
+           "DJANGO_SETTINGS_MODULE": "config.settings"}
+    result = subprocess.run([sys.executable, str(Path(__file__).parent / "concurrent_starts.py")],
+                            env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+    assert found == {"statuses": expected, "games": store.STARTS_PER_MINUTE}, result.stderr[-3000:]
