@@ -82,7 +82,7 @@ test-postgres: $(STAMP) chromium
 # WEB_CONCURRENCY / WEB_THREADS say otherwise; slow requests and idle keep-alives time out.
 serve: content
 	$(BIN)/python manage.py collectstatic --noinput
-	$(BIN)/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) --worker-class gthread \
+	$(BIN)/gunicorn -c config/gunicorn.py config.wsgi --bind 127.0.0.1:$(PORT) --worker-class gthread \
 	  --workers $${WEB_CONCURRENCY:-3} --threads $${WEB_THREADS:-4} \
 	  --timeout 30 --graceful-timeout 30 --keep-alive 5 \
 	  --limit-request-line 4094 --limit-request-fields 50 --access-logfile -

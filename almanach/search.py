@@ -29,7 +29,7 @@ an entry, the passage that scores best for the query as typed and as rewritten t
 the one shown.
 
 Everything the ranking needs is exported by offline_index() and ranked the same way by
-static/js/offline-search.js; tests/browser/test_offline_browser.py compares the two.
+offline/static/js/offline-search.js; tests/browser/test_offline_browser.py compares the two.
 
 Build a SearchIndex once from Documents and call search() on it; `python -m almanach.bench`
 prints the time per query and how often the first snippet answers.
@@ -665,7 +665,7 @@ class SearchIndex:
         return frozenset(self._canonical(w) for w in content)
 
     def export(self) -> dict:
-        """Everything static/js/offline-search.js needs to rank exactly as search() does: the
+        """Everything offline-search.js needs to rank exactly as search() does: the
         texts (it tokenises them the same way), the lemma table, the synonyms, the vocabulary
         and the ranking's numbers."""
         return {

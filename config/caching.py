@@ -1,30 +1,33 @@
-"""The HTTP layer of the reading pages: a page cache, ETag and 304, Cache-Control by kind of
-page, gzip.
+"""The page cache of the reading pages, and which pages are whose.
 
 Every page is one of three kinds:
 
 content   the same for every visitor (home, the Almanach, the example game, the quizzes for a
-          visitor without a session): kept whole in Django's cache and served from it, with a
-          weak ETag (304 on revalidation), ``public, max-age, stale-while-revalidate`` and a
-          gzip copy made once when it is stored.
+          visitor without a session): kept whole in Django's cache and served from it, with
+          ``public, max-age, stale-while-revalidate``, gzipped once before it is stored.
 form      a content page whose form posts, so it carries a CSRF token: kept in the cache with
           the token taken out, served with a fresh token of the visitor's own (and the CSRF
           cookie), ``private, no-cache``, never compressed (BREACH: a secret next to input).
 personal  anything that reads a visitor's session or belongs to a teacher or pupil, and every
           route not listed as public: ``private, no-store``, never stored.
 
-A view that sets Cache-Control itself keeps it. The cache key holds the site's version (a
-hash of its code, templates, static files and content files, made at start-up), so a deploy
-never serves the previous one's pages; entries also expire after PAGE_CACHE_SECONDS.
+The HTTP work is Django's: ETagMiddleware (just outside this one) is its ConditionalGetMiddleware,
+ETag and 304, for every page without a CSRF token; ContentGZipMiddleware (inside it) is its
+GZipMiddleware, with its BREACH mitigation, for content pages only, so a page is stored
+compressed and compressed once; patch_cache_control writes the Cache-Control. A view that
+sets Cache-Control itself keeps it. The cache key holds the site's version (a hash of its
+code, templates, static files and content files, made at start-up), so a deploy never serves
+the previous one's pages; entries also expire after PAGE_CACHE_SECONDS.
 
-Only the query parameters a view reads make a page: ``request.GET`` notes the names the view
-(or its template) looks at, and a content page asked for with any other parameter is not
-stored but redirected to its URL without them, so made-up parameters never fill the cache.
+Only the request's parts that make a page are in the key, so that made-up requests never
+fill the cache: the htmx headers, whether the client takes gzip (not the raw Accept-Encoding),
+and the query parameters a view reads: ``request.GET`` notes the names the view (or its
+template) looks at, and a content page asked for with any other parameter is not stored but
+redirected to its URL without them.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import re
 from dataclasses import dataclass
@@ -33,21 +36,18 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-    HttpResponseNotModified,
-    HttpResponseRedirect,
-    QueryDict,
-)
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.middleware.csrf import get_token
-from django.utils.cache import patch_vary_headers
+from django.middleware.gzip import GZipMiddleware
+from django.middleware.http import ConditionalGetMiddleware
+from django.utils.cache import patch_cache_control, patch_vary_headers, set_response_etag
 from django.utils.encoding import escape_uri_path
-from django.utils.http import parse_etags, urlencode
+from django.utils.http import urlencode
 
-CONTENT_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=86400"
-FORM_CACHE_CONTROL = "private, no-cache"
-PERSONAL_CACHE_CONTROL = "private, no-store"
+# Cache-Control of each kind of page (patch_cache_control's arguments).
+CONTENT_CACHE_CONTROL = {"public": True, "max_age": 300, "stale_while_revalidate": 86400}
+FORM_CACHE_CONTROL = {"private": True, "no_cache": True}
+PERSONAL_CACHE_CONTROL = {"private": True, "no_store": True}
 
 # Routes whose pages are the same for everybody who has no session.
 PUBLIC_NAMESPACES = frozenset({"almanach", "example", "quizzes", "offline"})
@@ -57,14 +57,13 @@ PRIVATE_ROUTES = frozenset({"quizzes:result"})
 # Headers that choose between different pages at one URL (htmx fragments).
 KEY_HEADERS = ("HTTP_HX_REQUEST", "HTTP_HX_HISTORY_RESTORE_REQUEST")
 # Headers of a stored page that belong to one response only.
-UNSTORED_HEADERS = frozenset({"content-length", "date", "set-cookie", "etag"})
+UNSTORED_HEADERS = frozenset({"content-length", "date", "set-cookie"})
 
 _TOKEN_FIELD = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{32,128})"')
 _TOKEN_MARK = b"__csrf_token__"
-_MIN_GZIP_SIZE = 512
 
 # What makes up the site: a change to any of these files is a new version.
-_VERSIONED_DIRS = ("config", "almanach", "tutorial", "engine", "templates", "static")
+_VERSIONED_DIRS = ("config", "almanach", "tutorial", "offline", "engine", "templates", "static")
 _VERSIONED_SUFFIXES = frozenset(
     {".py", ".html", ".css", ".js", ".md", ".toml", ".json", ".svg", ".png", ".webmanifest"}
 )
@@ -89,31 +88,13 @@ class StoredPage:
     status: int
     headers: tuple[tuple[str, str], ...]
     body: bytes
-    gzipped: bytes | None
-    etag: str
     has_token: bool
     reads_session: bool
 
     def response_for(self, request: HttpRequest) -> HttpResponse:
+        body = self.body
         if self.has_token:
-            body = self.body.replace(_TOKEN_MARK, get_token(request).encode())
-            return self._response(body)
-        if self.etag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
-            response = HttpResponseNotModified()
-            for name, value in self.headers:
-                if name.lower() in ("cache-control", "vary", "content-location"):
-                    response[name] = value
-            response["ETag"] = self.etag
-            return response
-        if self.gzipped is not None and _accepts_gzip(request):
-            response = self._response(self.gzipped)
-            response["Content-Encoding"] = "gzip"
-        else:
-            response = self._response(self.body)
-        response["ETag"] = self.etag
-        return response
-
-    def _response(self, body: bytes) -> HttpResponse:
+            body = body.replace(_TOKEN_MARK, get_token(request).encode())
         response = HttpResponse(body, status=self.status)
         for name, value in self.headers:
             response[name] = value
@@ -124,8 +105,9 @@ class StoredPage:
 class PageCacheMiddleware:
     """Serves content pages from Django's cache and gives every page its Cache-Control.
 
-    It sits just after CsrfViewMiddleware, so a form page served from the cache still gets
-    its CSRF cookie from there."""
+    It sits after CsrfViewMiddleware, so a form page served from the cache still gets its
+    CSRF cookie from there, and just before ContentGZipMiddleware, so a page is stored
+    compressed and compressed once."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
@@ -136,6 +118,8 @@ class PageCacheMiddleware:
             response = self.get_response(request)
             _set_cache_control(response, PERSONAL_CACHE_CONTROL)
             return response
+        # One of two values, as the key: GZipMiddleware reads no q-values ("gzip;q=0").
+        request.META["HTTP_ACCEPT_ENCODING"] = "gzip" if _accepts_gzip(request) else ""
         key = _key(request)
         stored = _cache().get(key)
         if stored is not None and not (stored.reads_session and _has_session(request)):
@@ -161,6 +145,28 @@ class PageCacheMiddleware:
         if settings.PAGE_CACHE_SECONDS > 0:
             _cache().set(key, stored, settings.PAGE_CACHE_SECONDS)
         return stored.response_for(request)
+
+
+class ContentGZipMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware for content pages only: a page that carries a secret (a CSRF
+    token, a visitor's own data) stays plain, and one about to be redirected for its made-up
+    parameters is not worth the work."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if (response.cookies or page_kind(request, response) != "content"
+                or _clean_url(request) is not None):
+            return response
+        return super().process_response(request, response)
+
+
+class ETagMiddleware(ConditionalGetMiddleware):
+    """Django's ETag and 304, except for a page with a CSRF token: the token is masked anew
+    for every response, so no two such bodies are equal and their ETag could never match."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+            return response
+        return super().process_response(request, response)
 
 
 class ReadParams(QueryDict):
@@ -266,28 +272,18 @@ def _store(request: HttpRequest, response: HttpResponse, kind: str) -> StoredPag
         # SessionMiddleware adds this only when the view runs, not on a cache hit.
         patch_vary_headers(response, ["Cookie"])
     _set_cache_control(response, FORM_CACHE_CONTROL if has_token else CONTENT_CACHE_CONTROL)
-    gzipped = None
-    if not has_token and len(body) >= _MIN_GZIP_SIZE and _compressible(response):
-        patch_vary_headers(response, ["Accept-Encoding"])
-        gzipped = gzip.compress(body, compresslevel=9, mtime=0)
+    if not has_token:
+        set_response_etag(response)  # once, here, rather than by ETagMiddleware on every hit
     headers = tuple(
         (name, value) for name, value in response.items()
         if name.lower() not in UNSTORED_HEADERS
     )
-    etag = f'W/"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
-    return StoredPage(response.status_code, headers, body, gzipped, etag, has_token,
-                      reads_session)
+    return StoredPage(response.status_code, headers, body, has_token, reads_session)
 
 
-def _set_cache_control(response: HttpResponse, value: str) -> None:
+def _set_cache_control(response: HttpResponse, directives: dict) -> None:
     if not response.has_header("Cache-Control"):
-        response["Cache-Control"] = value
-
-
-def _compressible(response: HttpResponse) -> bool:
-    content_type = response.get("Content-Type", "")
-    return content_type.startswith(("text/", "application/json", "application/javascript",
-                                    "application/manifest+json", "image/svg+xml"))
+        patch_cache_control(response, **directives)
 
 
 def _accepts_gzip(request: HttpRequest) -> bool:
@@ -308,25 +304,11 @@ def _session_read(request: HttpRequest) -> bool:
 
 
 def _key(request: HttpRequest) -> str:
-    varying = "|".join(request.META.get(name, "") for name in KEY_HEADERS)
+    varying = "|".join(request.META.get(name, "")
+                       for name in (*KEY_HEADERS, "HTTP_ACCEPT_ENCODING"))
     raw = f"{request.scheme}://{request.get_host()}{request.get_full_path()}|{varying}".encode()
     return f"page:{site_version()}:{hashlib.blake2b(raw, digest_size=16).hexdigest()}"
 
 
 def _cache():
     return caches[settings.PAGE_CACHE_ALIAS]
-
-
-def warm_up() -> None:
-    """At start-up, what the first visitors would otherwise wait for: the search index with
-    its word lists (over a second) and the example game's replay."""
-    from django.db import DatabaseError
-
-    from almanach import search
-    from tutorial.example.replay import example_game
-
-    example_game()
-    try:
-        search.site_index().search("zloděj")
-    except DatabaseError:
-        pass  # no tables yet (before migrate): the first search builds the index instead

@@ -50,5 +50,8 @@ class PrivatePagesMiddleware:
             return response
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
+            # Instead of the page's own policy (a public page's max-age and
+            # stale-while-revalidate), not added to it.
+            del response["Cache-Control"]
             add_never_cache_headers(response)  # no-cache, no-store, must-revalidate, private
         return response

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "tutorial.lessons",
     "tutorial.play",
     "tutorial.referee",
+    "offline",
 ]
 
 MIDDLEWARE = [
@@ -69,8 +70,15 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
+    # Before the page cache, so that PrivatePagesMiddleware knows a teacher on a cached page.
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    # The page cache and its HTTP (config/caching.py), after CSRF: a form page from the cache
+    # still gets its CSRF cookie from there. ETag and 304 for the cached pages too; gzip
+    # before storing, so a content page is stored compressed.
+    "config.caching.ETagMiddleware",
+    "config.caching.PageCacheMiddleware",
+    "config.caching.ContentGZipMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -250,6 +258,3 @@ CACHES["default"]["KEY_PREFIX"] = "almanach-katanu"
 PAGE_CACHE_ALIAS = "default"
 # Off in development, where a changed template must show at once.
 PAGE_CACHE_SECONDS = int(os.environ.get("DJANGO_PAGE_CACHE_SECONDS", "0" if DEBUG else "600"))
-# Just after CSRF: a form page from the cache still gets its CSRF cookie from there.
-MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.csrf.CsrfViewMiddleware") + 1,
-                  "config.caching.PageCacheMiddleware")

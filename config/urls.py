@@ -1,12 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from config import offline, views
+from config import views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("zdravi/", views.health, name="health"),
-    path("", include((offline.urlpatterns, "offline"))),
+    path("", include("offline.urls")),
     path("almanach/", include("almanach.urls")),
     path("", include("tutorial.urls")),
     path("sprava/login/", views.admin_login, name="admin_login"),

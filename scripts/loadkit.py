@@ -61,7 +61,8 @@ def spawn_gunicorn(env: dict[str, str], workers: int, threads: int, port: int | 
     ``own_group``: in a process group of its own, so that a test can kill it whole."""
     port = port or free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.py", "config.wsgi",
+         "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--threads", str(threads), "--worker-class", "gthread",
          "--log-level", "warning", "--graceful-timeout", "5", "--timeout", "60"],
         cwd=ROOT, env=env, start_new_session=own_group,

@@ -34,7 +34,7 @@
     if (swapping) { pendingKey = rel; return; }
     follow(rel);
   });
-  // Keep the Almanach readable offline (static/sw.js, served from the site's root).
+  // Keep the Almanach readable offline (offline/static/sw.js, served from the site's root).
   var worker = document.currentScript && document.currentScript.getAttribute("data-service-worker");
   if (worker && "serviceWorker" in navigator) {
     window.addEventListener("load", function () {

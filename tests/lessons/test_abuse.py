@@ -245,6 +245,19 @@ def test_12_teacher_pages_and_the_csv_are_never_stored(session, teacher):
         assert "no-store" in response["Cache-Control"], url
 
 
+def test_12_a_signed_in_teacher_gets_public_pages_with_one_clean_cache_control(teacher):
+    # A shared classroom PC keeps no copy of what a teacher reads, the Almanach included;
+    # the header says so once, without the public page's own directives mixed in.
+    Client().get("/almanach/zlodej/")  # already in the page cache for this visit
+    client = Client()
+    client.post("/prihlaseni/", {"username": "novakova", "password": PASSWORD})
+    for url in ("/", "/almanach/zlodej/", "/priklad-hry/", "/kvizy/vesnice/a1/"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response["Cache-Control"] == (
+            "max-age=0, no-cache, no-store, must-revalidate, private"), url
+
+
 def test_12_anonymous_pages_are_not_made_private(session):
     client = Client()
     join(client, session, "Jana")  # a pupil has a session cookie, but is nobody's account

@@ -1,5 +1,5 @@
 """Installable and readable offline: manifest, icons, favicon, the service worker and what it
-keeps (config/offline.py, static/sw.js)."""
+keeps (offline/views.py, offline/static/sw.js)."""
 
 import gzip
 import json

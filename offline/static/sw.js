@@ -1,5 +1,5 @@
 // Almanach Katanu offline: the whole Almanach is kept on install, the example game's pages
-// once visited, and every kept page is refreshed whenever it is read online. Served from the site's root by config/offline.py, which writes in the version:
+// once visited, and every kept page is refreshed whenever it is read online. Served from the site's root by offline/views.py, which writes in the version:
 // a deploy is a new worker with a new cache, and the old cache is deleted.
 "use strict";
 

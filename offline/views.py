@@ -1,9 +1,9 @@
 """Installable and readable offline: the web app manifest, the favicon, the service worker with
 the list of what it keeps, the offline search index and the offline page.
 
-The service worker (static/sw.js) is served from the site's root so that its scope is the
-whole site; the site's version is written into it, so every deploy installs a new worker
-with a new cache and the old one is deleted.
+The service worker (offline/static/sw.js) is served from the site's root (offline/urls.py) so
+that its scope is the whole site; the site's version is written into it, so every deploy
+installs a new worker with a new cache and the old one is deleted.
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from __future__ import annotations
 from functools import cache
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
-from django.urls import path, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from almanach import search
@@ -31,7 +32,9 @@ ASSETS = ("css/site.css", "js/site.js", "js/offline.js", "js/offline-search.js",
 
 @cache
 def _read_static(name: str) -> bytes:
-    return (settings.BASE_DIR / "static" / name).read_bytes()
+    """A static file's bytes, wherever it lives (static/ or an app's static/)."""
+    with open(finders.find(name), "rb") as file:
+        return file.read()
 
 
 @require_safe
@@ -100,7 +103,7 @@ def precache(request: HttpRequest) -> JsonResponse:
 @require_safe
 def search_index(request: HttpRequest) -> JsonResponse:
     """The search index for searching offline: the server's own (SearchIndex.export), which
-    static/js/offline-search.js ranks the same way."""
+    offline/static/js/offline-search.js ranks the same way."""
     payload = {"version": site_version(), **search.site_index().export()}
     return JsonResponse(payload,
                         json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})
@@ -108,16 +111,5 @@ def search_index(request: HttpRequest) -> JsonResponse:
 
 @require_safe
 def offline_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "offline.html", {"section": "almanach"})
+    return render(request, "offline/page.html", {"section": "almanach"})
 
-
-app_name = "offline"
-
-urlpatterns = [
-    path("sw.js", service_worker, name="service_worker"),
-    path("manifest.webmanifest", manifest, name="manifest"),
-    path("favicon.ico", favicon, name="favicon"),
-    path("bez-pripojeni/", offline_page, name="page"),
-    path("bez-pripojeni/seznam.json", precache, name="precache"),
-    path("bez-pripojeni/hledani.json", search_index, name="search_index"),
-]
