@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode
 
-from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation
-from engine import words
+from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, words
 from tutorial import quiz
 from tutorial.quiz.base import Question
 from tutorial.quiz.sandbox import prepared_or_none as _prepared_or_none
