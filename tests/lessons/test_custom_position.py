@@ -170,3 +170,29 @@ def test_a_new_quiz_can_be_made_from_the_position(teacher_client, teacher):
     quiz_ = Quiz.objects.get(owner=teacher)
     assert quiz_.title == "Cesty" and response["Location"].startswith(f"/ucitel/kviz/{quiz_.pk}/")
     assert quiz_.items.get().kind == "nejdelsi-cesta"
+
+
+def test_a_too_long_title_for_a_new_quiz_is_refused_and_kept(teacher_client):
+    title = "Cesty " * 30
+    response = teacher_client.post(ADD, {"pozice": dispute(), "kviz": "novy", "hrac": "red",
+                                         "druh": "nejdelsi-cesta", "nazev": title})
+    assert response.status_code == 400
+    assert "Název kvízu smí mít nejvýš 120 znaků." in text(response)
+    assert title.strip() in text(response)  # what the teacher typed is not lost
+    assert not Quiz.objects.exists()
+
+
+def test_every_offered_kind_can_be_added_from_positions_of_the_example_game():
+    from tutorial.example.replay import example_game, game_after
+    from tutorial.lessons import custom
+
+    example = example_game()
+    added = set()
+    for turn in range(1, len(example.turns) + 1, 3):
+        pos = notation.from_game(game_after(turn, 1), "z")
+        player = pos.players[turn % len(pos.players)]
+        for choice in custom.choices(pos, player):
+            stored = custom.new_item_code(custom.canonical(pos, player), choice.slug, "8")
+            assert custom.prepared(choice.slug, stored) is not None
+            added.add(choice.slug)
+    assert added == set(custom.KINDS)

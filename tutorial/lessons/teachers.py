@@ -464,6 +464,8 @@ def teacher_position_add(request: HttpRequest) -> HttpResponse:
     if chosen["kviz"] == NEW_QUIZ:
         if not chosen["nazev"]:
             errors.append("Zadejte název nového kvízu.")
+        elif len(chosen["nazev"]) > TITLE_MAX:
+            errors.append(f"Název kvízu smí mít nejvýš {TITLE_MAX} znaků.")
     else:
         number = parse_int(chosen["kviz"], 1, 2**31 - 1)
         quiz_ = Quiz.objects.filter(pk=number, owner=request.user).first() if number else None
