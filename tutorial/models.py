@@ -60,8 +60,11 @@ class QuizItem(models.Model):
     order = models.PositiveSmallIntegerField("pořadí")
     kind = models.CharField("druh", max_length=40)
     # "a1" (Almanach example), "s1234" (seeded variant, same for everybody),
-    # or "" (one seeded variant per pupil).
+    # or "" (one seeded variant per pupil), or "v…" (a teacher's own position, below).
     variant = models.CharField("varianta", max_length=20, blank=True)
+    # A "vlastní pozice" from Rozhodčí: the referee's compact position string (its URL
+    # parameters, with ``b`` the player asked about and ``hod`` the roll); "" otherwise.
+    position = models.TextField("vlastní pozice", blank=True, default="")
 
     class Meta:
         ordering = ["order"]
@@ -174,6 +177,7 @@ class LessonItem(models.Model):
     order = models.PositiveSmallIntegerField("pořadí")
     kind = models.CharField("druh", max_length=40)
     variant = models.CharField("varianta", max_length=20, blank=True)  # as QuizItem.variant
+    position = models.TextField("vlastní pozice", blank=True, default="")  # as QuizItem
 
     class Meta:
         ordering = ["order"]

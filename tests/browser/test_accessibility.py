@@ -57,8 +57,9 @@ def test_a_class_lesson_has_no_axe_violations_for_pupil_and_teacher(live_server,
         teacher.get_by_role("button", name="Přihlásit se").click()
         expect(teacher.locator("h1")).to_have_text("Pro učitele")
         assert_accessible(teacher)
-        for path in (f"/ucitel/kviz/{running_lesson.quiz_id}/", f"/ucitel/hodina/{code}/",
-                     f"/ucitel/hodina/{code}/projektor/", f"/ucitel/hodina/{code}/vysledky/"):
+        for path in (f"/ucitel/kviz/{running_lesson.quiz_id}/", "/ucitel/kviz/pozice/?f=cv0a",
+                     f"/ucitel/hodina/{code}/", f"/ucitel/hodina/{code}/projektor/",
+                     f"/ucitel/hodina/{code}/vysledky/"):
             assert_accessible(teacher, live_server.url + path)
         # The live results' table scrolls sideways on a phone: a keyboard reaches it.
         table_box = teacher.locator(".result-table").locator("xpath=..")

@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tutorial import quiz
-from tutorial.lessons import nicknames
+from tutorial.lessons import custom, nicknames
 from tutorial.models import (
     CODE_LENGTH,
     Answer,
@@ -99,7 +99,8 @@ def start_session(quiz_: Quiz, teacher, pace: str, timer_seconds: int | None,
         except IntegrityError:  # the code is taken: draw another
             continue
         LessonItem.objects.bulk_create(
-            LessonItem(session=session, order=item.order, kind=item.kind, variant=item.variant)
+            LessonItem(session=session, order=item.order, kind=item.kind, variant=item.variant,
+                       position=item.position)
             for item in quiz_.items.all()
         )
         return session
@@ -416,7 +417,9 @@ def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw,
     if problem:
         raise Closed(problem)
     variant = variant_for(item, pupil)
-    prepared = quiz.prepare(item.kind, variant)
+    prepared = custom.prepared_or_none(item.kind, variant)
+    if prepared is None:
+        raise Closed("Tuto otázku nelze vyhodnotit.")
     response = quiz.normalize(prepared, raw)
     graded = quiz.grade(prepared, response)
     points = _speed_points(session, pupil) if graded.correct else 0
@@ -547,6 +550,14 @@ def add_item(quiz_: Quiz, kind_slug: str, mode: str) -> QuizItem:
                                        variant=item_variant(kind_slug, mode, used))
 
 
+def add_position_item(quiz_: Quiz, kind_slug: str, code: str) -> QuizItem:
+    """A teacher's own position (checked by :func:`custom.new_item_code`) as a new item."""
+    with transaction.atomic():
+        last = quiz_.items.order_by("-order").values_list("order", flat=True).first() or 0
+        return QuizItem.objects.create(quiz=quiz_, order=last + 1, kind=kind_slug,
+                                       variant=custom.variant_of(kind_slug, code), position=code)
+
+
 def remove_item(item: QuizItem) -> None:
     with transaction.atomic():
         quiz_ = item.quiz
@@ -576,7 +587,8 @@ def copy_quiz(quiz_: Quiz, owner) -> Quiz:
         title = f"{quiz_.title} (kopie)"[:120]
         copy = Quiz.objects.create(owner=owner, title=title)
         QuizItem.objects.bulk_create(
-            QuizItem(quiz=copy, order=item.order, kind=item.kind, variant=item.variant)
+            QuizItem(quiz=copy, order=item.order, kind=item.kind, variant=item.variant,
+                     position=item.position)
             for item in quiz_.items.all()
         )
     return copy

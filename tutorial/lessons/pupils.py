@@ -18,10 +18,10 @@ from django.views.decorators.http import require_GET
 from tutorial import pages, quiz
 from tutorial.inputs import parse_int
 from tutorial.lessons import classroom, limits, results
+from tutorial.lessons.custom import prepared_or_none
 from tutorial.models import ClassSession, Pupil, clean_code
 from tutorial.quiz.sandbox import (
     clear_selection,
-    prepared_or_none,
     raw_response,
     remember,
     sandbox_context,

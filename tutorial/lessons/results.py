@@ -16,8 +16,8 @@ from django.db.models import Count, Q, Sum
 
 from tutorial import board_svg, quiz
 from tutorial.lessons import classroom
+from tutorial.lessons.custom import prepared_or_none
 from tutorial.models import Answer, ClassSession, LessonItem, Pupil
-from tutorial.quiz.sandbox import prepared_or_none
 
 TOP = 5
 

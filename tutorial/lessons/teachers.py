@@ -19,9 +19,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from engine import words
 from tutorial import pages, quiz
 from tutorial.inputs import clean_text, parse_int
-from tutorial.lessons import classroom, limits, results
+from tutorial.lessons import classroom, custom, limits, results
 from tutorial.models import ClassSession, Quiz, QuizItem
 from tutorial.quiz import drawing
 from tutorial.quiz.sandbox import prepared_or_none
@@ -149,6 +150,16 @@ def _quiz_rows(quiz_: Quiz) -> list[dict]:
     rows = []
     for item in quiz_.items.all():
         label = ""
+        if item.position:
+            kind = quiz.KINDS.get(item.kind)
+            rows.append({
+                "item": item, "title": kind.title if kind else item.kind,
+                "label": "vlastní pozice", "custom": True,
+                "preview": reverse("lessons:item_preview", kwargs={"pk": quiz_.pk,
+                                                                   "item": item.pk}),
+                "referee": f"{reverse('referee:editor')}?{item.position}",
+            })
+            continue
         if item.variant:
             prepared = prepared_or_none(item.kind, item.variant)
             label = prepared.question.source if prepared else "neznámá varianta"
@@ -398,3 +409,101 @@ def teacher_csv(request: HttpRequest, session: ClassSession) -> HttpResponse:
     response = HttpResponse(results.results_csv(session), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="kviz-{session.code}.csv"'
     return response
+
+
+# --- a teacher's own position from Rozhodčí ("vlastní pozice") ------------------------------
+
+NEW_QUIZ = "novy"
+
+
+def _position_form(request: HttpRequest, code: str, pos, params, *, errors=(),
+                   chosen: dict | None = None, status: int = 200) -> HttpResponse:
+    chosen = chosen or {}
+    player = chosen.get("hrac") or custom.player_of(pos, params)
+    if player not in pos.players:
+        player = pos.players[0]
+    kinds = custom.choices(pos, player)
+    quizzes_ = list(Quiz.objects.filter(owner=request.user).only("pk", "title"))
+    return render(request, "lessons/teacher/position_add.html", {
+        "section": "quiz", "code": code, "errors": list(errors), "kinds": kinds,
+        "players": [(c, words.player(c, capital=True)) for c in pos.players],
+        "player": player, "quizzes": quizzes_, "new_quiz": NEW_QUIZ,
+        "rolls": custom.ROLLS, "pieces": len(pos.pieces),
+        "referee_url": f"{reverse('referee:editor')}?{code}",
+        "chosen_quiz": chosen.get("kviz", ""), "chosen_kind": chosen.get("druh", ""),
+        "chosen_roll": chosen.get("hod", ""), "title": chosen.get("nazev", ""),
+    }, status=status)
+
+
+def _bad_position(request: HttpRequest, problem: str) -> HttpResponse:
+    return pages.message(request, "Tuto pozici do kvízu přidat nelze", problem, status=400,
+                         retry_url=reverse("referee:editor"))
+
+
+@teacher_required
+def teacher_position_add(request: HttpRequest) -> HttpResponse:
+    """"Přidat do kvízu" from Rozhodčí: the position of the referee's address becomes a
+    question of a matching kind in one of the teacher's quizzes (a form, then a redirect)."""
+    source = request.POST if request.method == "POST" else request.GET
+    code = (request.POST.get("pozice", "") if request.method == "POST"
+            else request.GET.urlencode())[:custom.MAX_CODE + 1]
+    try:
+        pos, params = custom.parse(code)
+    except custom.Impossible as problem:
+        return _bad_position(request, str(problem))
+    code = custom.canonical(pos, custom.player_of(pos, params))
+    if request.method != "POST":
+        return _position_form(request, code, pos, params, chosen={"hod": params.get("hod", "")})
+    chosen = {k: clean_text(source.get(k, ""), TITLE_MAX) for k in
+              ("kviz", "druh", "hod", "hrac", "nazev")}
+    errors = []
+    player = chosen["hrac"] if chosen["hrac"] in pos.players else ""
+    if not player:
+        errors.append("Zvolte hráče, na kterého se otázka ptá.")
+    quiz_ = None
+    if chosen["kviz"] == NEW_QUIZ:
+        if not chosen["nazev"]:
+            errors.append("Zadejte název nového kvízu.")
+        elif len(chosen["nazev"]) > TITLE_MAX:
+            errors.append(f"Název kvízu smí mít nejvýš {TITLE_MAX} znaků.")
+    else:
+        number = parse_int(chosen["kviz"], 1, 2**31 - 1)
+        quiz_ = Quiz.objects.filter(pk=number, owner=request.user).first() if number else None
+        if quiz_ is None:
+            errors.append("Vyberte jeden ze svých kvízů, nebo nový kvíz.")
+    stored = ""
+    if player:
+        try:
+            stored = custom.new_item_code(custom.canonical(pos, player), chosen["druh"],
+                                          chosen["hod"])
+        except custom.Impossible as problem:
+            errors.append(str(problem))
+    if errors:
+        return _position_form(request, code, pos, params, errors=errors, chosen=chosen,
+                              status=400)
+    if quiz_ is None:
+        quiz_ = Quiz.objects.create(owner=request.user, title=chosen["nazev"])
+    item = classroom.add_position_item(quiz_, chosen["druh"], stored)
+    return redirect(f"{quiz_.get_absolute_url()}#otazka-{item.pk}")
+
+
+@teacher_required
+def teacher_item_preview(request: HttpRequest, pk: int, item: int) -> HttpResponse:
+    """A teacher's own position tried out as a pupil would answer it (it is not in public
+    practice: nobody else can open it)."""
+    from tutorial.quiz import views as practice
+
+    quiz_ = _own_quiz(request, pk)
+    item_ = QuizItem.objects.filter(pk=item, quiz=quiz_).exclude(position="").first()
+    prepared = custom.prepared(item_.kind, item_.position) if item_ else None
+    if prepared is None:
+        return pages.message(request, "Otázku jsme nenašli",
+                             "Taková otázka s vlastní pozicí v tomto kvízu není.", status=404,
+                             retry_url=quiz_.get_absolute_url())
+    base_url = reverse("lessons:item_preview", kwargs={"pk": pk, "item": item})
+    if request.method == "GET" and "vysledek" in request.GET:
+        return practice._practice_result(request, prepared, again_url=base_url,
+                                         new_url=quiz_.get_absolute_url())
+    return practice._practice(request, prepared, base_url=base_url,
+                              result_url=f"{base_url}?vysledek=1",
+                              new_url=quiz_.get_absolute_url())

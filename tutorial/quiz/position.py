@@ -3,7 +3,7 @@
 A position is a dict (JSON/TOML friendly); every key is optional:
 
     {
-      "board": "beginner",            # or {"variable": 17} for Board.variable(17)
+      "board": "beginner",            # or {"variable": 17}, or "empty" (Rozhodčí's frame)
       "players": ["orange", "red", "blue"],
       "start": "beginner",            # the beginners' starting pieces come first
       "names": {"orange": "Petra"},   # shown instead of the colour (Almanach examples)
@@ -76,7 +76,12 @@ _BOARDS: dict = {}
 def make_board(spec) -> Board:
     key = spec if isinstance(spec, str) else ("variable", spec["variable"])
     if key not in _BOARDS:
-        _BOARDS[key] = Board.beginner() if spec == "beginner" else Board.variable(spec["variable"])
+        if spec == "empty":  # Rozhodčí's empty frame: 19 deserts, no numbers, no harbors
+            _BOARDS[key] = Board(("desert",) * len(topo.HEX_IDS), (None,) * len(topo.HEX_IDS),
+                                 (), "c3")
+        else:
+            _BOARDS[key] = (Board.beginner() if spec == "beginner"
+                            else Board.variable(spec["variable"]))
     return _BOARDS[key]
 
 

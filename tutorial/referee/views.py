@@ -439,8 +439,17 @@ def _context(pos: Position, state: dict, built: notation.Built, error: str,
         "piece_count": len(pos.pieces),
         "undo_url": (editor_url(replace(pos, pieces=pos.pieces[:-1]), state)
                      if pos.pieces else ""),
+        "quiz_url": _quiz_url(pos, state),
     })
     return context
+
+
+def _quiz_url(pos: Position, state: dict) -> str:
+    """"Přidat do kvízu": the teacher's form for this position (the sign-in first for
+    anybody else). The page stays the same for everybody, so it may be cached."""
+    extra = {"b": state["b"], **({"hod": state["hod"]} if state["hod"].isdigit() else {})}
+    query = "&".join(q for q in (_encoded(pos), urlencode(extra)) if q)
+    return f"{reverse('lessons:position_add')}?{query}"
 
 
 def _broken_context(pos: Position, state: dict, built: notation.Built) -> dict:
