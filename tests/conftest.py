@@ -68,6 +68,20 @@ def _mail_at_once(settings):
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    # SQLite's test database is a file, as in production, not Django's shared in-memory
+    # one: there a second thread's write fails at once with "database table is locked"
+    # (the live server's threads for four phones and a projector), where a file waits its
+    # turn (timeout, WAL: config/settings.py). One file per xdist worker.
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.mktemp("database") / "test.sqlite3")
+
+
+@pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     # Loading the Almanach takes 0.2-0.45 s; once here instead of once per test.
     with django_db_blocker.unblock():
