@@ -89,11 +89,17 @@ def test_garbage_moves_are_refused_in_czech_never_a_500(client, raw):
     assert "Tento krok nejde." in text(response)
 
 
-def test_a_person_cannot_choose_the_dice(client):
-    url = start(client, seed=3)
-    post_move(client, url, {"type": "roll_dice", "player": "orange", "dice": [6, 6]})
-    first = PlayedGame.objects.get().log.get(number=0).action
-    assert first["type"] == "roll_dice" and first["dice"] != [6, 6]
+def test_a_person_cannot_choose_the_dice(client, monkeypatch):
+    # Two games with the same board and the same server secret: a roll that names its dice
+    # gets exactly the dice of a roll that names none (the server's chance), whatever they are.
+    monkeypatch.setattr("tutorial.play.flow.new_secret", lambda: "one-secret")
+    chosen, plain = start(client, seed=3), start(client, seed=3)
+    post_move(client, chosen, {"type": "roll_dice", "player": "orange", "dice": [6, 6]})
+    post_move(client, plain, {"type": "roll_dice", "player": "orange"})
+    rolls = [PlayedGame.objects.get(pk=url.split("/")[2]).log.get(number=0).action
+             for url in (chosen, plain)]
+    assert [roll["type"] for roll in rolls] == ["roll_dice", "roll_dice"]
+    assert rolls[0]["dice"] == rolls[1]["dice"]
 
 
 def test_playing_for_a_computer_player_is_refused(client):
