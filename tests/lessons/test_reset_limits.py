@@ -76,6 +76,9 @@ def test_createteacher_refuses_an_email_that_has_an_account(known, monkeypatch):
 def test_a_known_email_costs_the_request_no_more_than_an_unknown_one(known, monkeypatch):
     jobs = []
     monkeypatch.setattr(accounts, "send_later", jobs.append)
+    # A recorded attempt forgets day-old ones at random (1 in 50); here never, so the two
+    # requests' queries compare alike on every run.
+    monkeypatch.setattr("tutorial.lessons.classroom.secrets.randbelow", lambda n: 1)
     answers, queries = [], []
     for email in (known, "nikdo@skola.cz"):
         with CaptureQueriesContext(connection) as captured:

@@ -48,3 +48,18 @@ def decline_offers(client, url: str) -> None:
             return
         post_move(client, url, {"type": "decline_trade", "player": game.acting_player})
         row.refresh_from_db()
+
+
+def fill_orange_hand(client, url: str) -> None:
+    """Orange (the person) rolls fixed dice turn after turn, declining the computers' offers,
+    until holding more than 7 cards: ready for a test's 7."""
+    from tutorial.play import store
+
+    row = store.find(url.split("/")[2])
+    for dice in [(4, 4), (5, 5), (3, 3), (4, 5), (2, 4), (6, 6), (5, 6)] * 4:
+        if store.game_of(row).hand_size("orange") > 7:
+            return
+        roll(url, dice)
+        post_move(client, url, {"type": "end_turn", "player": "orange"})
+        decline_offers(client, url)
+        row.refresh_from_db()

@@ -4,7 +4,7 @@ for anything without showing anyone's hand, Katan pro dva explains itself, a pro
 import re
 
 import pytest
-from play_kit import offered, post_move, roll, start
+from play_kit import fill_orange_hand, offered, post_move, roll, start
 
 from engine import Game, actions
 from tutorial import board_svg
@@ -86,13 +86,9 @@ def test_a_counter_offer_is_typed_not_chosen_from_the_offerers_cards(client):
 def test_a_refused_discard_keeps_what_was_typed(client):
     url = start(client, seed=3)
     row = PlayedGame.objects.get()
-    # The test fixes chance: it rolls until orange holds more than 7 cards, then a 7.
-    for dice in [(4, 4), (5, 5), (3, 3), (4, 5), (2, 4), (6, 6), (5, 6)] * 4:
-        if store.game_of(row).hand_size("orange") > 7:
-            break
-        roll(url, dice)
-        post_move(client, url, {"type": "end_turn", "player": "orange"})
-        row.refresh_from_db()
+    # The test fixes chance: orange rolls until holding more than 7 cards, then a 7.
+    fill_orange_hand(client, url)
+    row.refresh_from_db()
     roll(url, (3, 4))
     page = text(client.post(url + "tah/", {"druh": "odhodit", "odhodit_brick": "1",
                                            "odhodit_ore": "1"}))

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from play_kit import decline_offers, offered, post_move, roll, start
+from play_kit import fill_orange_hand, offered, post_move, roll, start
 
 from engine import Game, actions
 from tutorial.play import store, table
@@ -364,13 +364,8 @@ def test_an_offer_to_the_person_is_spelled_out():
 def test_discarding_half_after_a_seven_with_the_form(client):
     url = start(client, seed=3)
     row = PlayedGame.objects.get()
-    for dice in [(4, 4), (5, 5), (3, 3), (4, 5), (2, 4), (6, 6), (5, 6)] * 4:
-        if store.game_of(row).hand_size("orange") > 7:
-            break
-        roll(url, dice)
-        post_move(client, url, {"type": "end_turn", "player": "orange"})
-        decline_offers(client, url)
-        row.refresh_from_db()
+    fill_orange_hand(client, url)
+    row.refresh_from_db()
     hand = store.game_of(row).hand("orange")
     owed = sum(hand.values()) // 2
     roll(url, (3, 4))
