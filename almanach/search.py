@@ -94,6 +94,13 @@ WEIGHTS = {
     "named": 1.3,
     # Results scoring under this share of the best one are noise, not answers.
     "cutoff": 0.06,
+    # Choosing the passage within an entry: a query word that names the entry counts this
+    # much in a sentence; the passage's own score (the prior) this much beside its best
+    # sentence's.
+    "name_term": 0.3,
+    "prior": 0.25,
+    # A query word's keys weigh at most as much as its stem is rare (1: on).
+    "rarity_cap": 1,
     # BM25 saturation of a word's count in a passage.
     "k1": 0.8,
     "b": 0.3,
@@ -385,6 +392,9 @@ class _Asked:
     term_counts: list[int]  # terms per rewrite of the query
     quantity: bool  # "kolik…": a figure in a sentence helps
     intents: frozenset[str] = frozenset()  # "kdy…", "smím…", "kam…": see INTENTS
+    terms: list[list["_Term"]] = field(default_factory=list)  # per rewrite, its terms
+    edition_asked: bool = False
+    boxes: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -450,6 +460,7 @@ class SearchIndex:
         self._headword_parts: list[list[set[str]]] = []
         self._alias_parts: list[list[list[set[str]]]] = []
         self._names: dict[frozenset[str], set[int]] = defaultdict(set)  # see _signature
+        self._name_keys: list[set[str]] = []  # per document: the keys of its names' words
         self._words: set[str] = set()  # folded words and lemmas: targets of prefixes and typos
         self._analysed: list[_Analysed] = []
         self._variant = {n for n, d in enumerate(self.documents) if d.slug in VARIANT_PAGES}
@@ -585,6 +596,7 @@ class SearchIndex:
             if content:
                 alias_parts.append(content)
         self._alias_parts.append(alias_parts)
+        self._name_keys.append(set().union(*headword_parts, *(p for a in alias_parts for p in a)))
 
         text = document.text
         lines = text.split("\n")
@@ -679,6 +691,9 @@ class SearchIndex:
             "intentHints": {name: sorted(words) for name, words in INTENT_HINTS.items()},
             "editionWords": sorted(EDITION_WORDS),
             "editionNames": EDITION_NAMES,
+            "abbreviations": sorted(_ABBREVIATIONS),
+            "sentence": {"adjacent": ADJACENT_BONUS, "next": NEXT_SENTENCE_FACTOR,
+                         "quantity": QUANTITY_FACTOR, "intent": INTENT_FACTOR},
             "suffixes": _SUFFIXES,
             "derivational": DERIVATIONAL,
             "diminutives": DIMINUTIVES,
@@ -752,6 +767,7 @@ class SearchIndex:
         one_word = max(len(terms) for terms in all_terms) == 1
         # Per entry its best passage; variant pages and other editions only when asked for.
         by_document: dict[int, tuple[float, int]] = {}
+        choices: dict[int, float] = {}  # passage -> how well it answers, within its entry
         for passage, (score, _, _) in best.items():
             info = self._passages[passage]
             if info.document not in named_docs:
@@ -771,6 +787,7 @@ class SearchIndex:
             if one_word:  # one word asks what the thing is: its first mention says it
                 choice = 1000.0 * (passage in mentions) - (passage - self._first_passage[
                     info.document])
+            choices[passage] = choice
             current = by_document.get(info.document)
             if current is None:
                 by_document[info.document] = (score, passage, choice)
@@ -791,6 +808,9 @@ class SearchIndex:
             term_counts=[len(terms) for terms in all_terms],
             quantity=quantity,
             intents=intents,
+            terms=all_terms,
+            edition_asked=edition_asked,
+            boxes=boxes,
         )
         hits = []
         for number, score, passage in ranked:
@@ -798,6 +818,11 @@ class SearchIndex:
             opening = not asking and self._names_only(number, all_terms)
             if opening:
                 passage = self._opening(number)
+            elif question < 0 and (asking or not one_word):
+                passage = self._choose(number, asked, choices, passage)
+                if passage in best:
+                    _, more, question = best[passage]
+                    keys = keys | more
             focus = None
             if question >= 0:
                 focus = next(((b, e) for p, b, e in self._cited[question] if p == passage), None)
@@ -885,6 +910,14 @@ class SearchIndex:
                 self._add_prefixes(folded, keys)
             if not known:
                 self._add_typos(folded, keys)
+            # Rarity belongs to the word: a rare form it reaches (a prefix's "hráčova", an odd
+            # lemma) weighs no more than the word's own stem.
+            cap = self._idf.get(_stem(folded)) if W["rarity_cap"] else None
+            if cap is not None:
+                for key, quality in keys.items():
+                    idf = self._idf.get(key)
+                    if idf is not None and idf > cap:
+                        keys[key] = quality * cap / idf
             terms.append(_Term(word, keys))
         return terms
 
@@ -1065,15 +1098,29 @@ class SearchIndex:
                         weights[key].append((r, t, self._idf[key] * quality))
         return weights
 
-    def _best_sentence(self, number: int, asked: _Asked, line: int) -> int | None:
-        """The sentence of a passage (line) that holds most of the query: rare words, all of
-        them, side by side."""
+    def _sentence_scores(self, number: int, asked: _Asked, line: int | None = None
+                         ) -> dict[int, float]:
+        """sentence -> how well it answers the query, for the sentences of one passage (line)
+        or of the whole entry: the rare words of the query, all of them, side by side; the
+        words that only name the entry count less (every sentence of it is about that);
+        a figure for "kolik…", a word of the asked kind for "kdy…", "smím…", "kam…"."""
         analysed = self._analysed[number]
-        # The line's matched tokens only, through the entry's own key -> positions table.
         starts = analysed.line_starts
-        low = bisect_left(analysed.tokens, (starts[line],))
-        high = bisect_left(analysed.tokens, (starts[line + 1],)) if line + 1 < len(
-            starts) else len(analysed.tokens)
+        if line is None:
+            low, high = 0, len(analysed.tokens)
+        else:
+            low = bisect_left(analysed.tokens, (starts[line],))
+            high = bisect_left(analysed.tokens, (starts[line + 1],)) if line + 1 < len(
+                starts) else len(analysed.tokens)
+        names = self._name_keys[number]
+        factors = [[W["name_term"] if term.keys.keys() & names else 1.0 for term in terms]
+                   for terms in asked.terms]
+        # The share of the query a sentence holds is the share of the words that do not
+        # name the entry (of all of them when they all do).
+        totals = []
+        for fs, terms in zip(factors, asked.terms, strict=True):
+            rest = sum(self._term_weight(t) for f, t in zip(fs, terms, strict=True) if f == 1.0)
+            totals.append(rest or sum(self._term_weight(t) for t in terms))
         matched: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
         for key in asked.weights.keys() & analysed.keys:
             targets = asked.weights[key]
@@ -1081,6 +1128,7 @@ class SearchIndex:
             for index in positions[bisect_left(positions, low):bisect_left(positions, high)]:
                 matches = matched[index]
                 for r, t, weight in targets:
+                    weight *= factors[r][t]
                     if weight > matches.get((r, t), 0.0):
                         matches[(r, t)] = weight
         found: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
@@ -1089,37 +1137,85 @@ class SearchIndex:
             sentence = analysed.token_sentence[index]
             seen = found[sentence]
             previous = matched.get(index - 1, {})
-            for (r, t), weight in matched[index].items():
+            for (r, t), weight in sorted(matched[index].items()):
                 if weight > seen.get((r, t), 0.0):
                     seen[(r, t)] = weight
                 if (r, t - 1) in previous:
                     bonus[sentence] += ADJACENT_BONUS * min(weight, previous[(r, t - 1)])
         figures = {analysed.token_sentence[i] for i in analysed.figures if asked.quantity}
-        asides = self.documents[number].asides
-        best, best_score = None, 0.0
-        for sentence, seen in found.items():
-            if analysed.sentences[sentence][2] != line or line in asides:
+        document = self.documents[number]
+        asides = document.asides
+        boxes = dict(document.editions)
+        scores = {}
+        for sentence in sorted(found):
+            sentence_line = analysed.sentences[sentence][2]
+            if sentence_line in asides or (line is not None and sentence_line != line):
                 continue
             # A short sentence often answers with the next one ("…je zloděj. Na začátku hry
             # stojí na poušti."): its words count too, at half weight.
-            seen = dict(seen)
+            seen = dict(found[sentence])
             following = sentence + 1
-            if following < len(analysed.sentences) and analysed.sentences[following][2] == line:
+            if following < len(analysed.sentences) and analysed.sentences[following][
+                    2] == sentence_line:
                 for term, weight in found.get(following, {}).items():
                     seen.setdefault(term, NEXT_SENTENCE_FACTOR * weight)
-            by_rewrite: dict[int, list[float]] = defaultdict(list)
-            for (r, _), weight in seen.items():
-                by_rewrite[r].append(weight)
+            by_rewrite: dict[int, float] = defaultdict(float)
+            shares: dict[int, float] = defaultdict(float)
+            for (r, t), weight in sorted(seen.items()):  # in one order, as offline
+                by_rewrite[r] += weight
+                if factors[r][t] == 1.0 or all(f != 1.0 for f in factors[r]):
+                    shares[r] += weight
             score = max(
-                sum(ws) * (0.4 + 0.6 * (len(ws) / asked.term_counts[r]) ** 2)
-                for r, ws in by_rewrite.items()
+                weight * (0.4 + 0.6 * min(1.0, shares[r] / totals[r]) ** 2) if totals[r] else 0.0
+                for r, weight in by_rewrite.items()
             ) + bonus[sentence]
             if sentence in figures:
                 score *= QUANTITY_FACTOR
             if asked.intents & analysed.hints[sentence]:
                 score *= INTENT_FACTOR
-            if score > best_score:  # ties: the earlier sentence
+            if sentence_line in boxes:
+                box = _edition_number(boxes[sentence_line])
+                if box and box in asked.boxes:
+                    score *= W["edition_named"]
+                elif not asked.edition_asked:
+                    score *= W["edition"]
+            scores[sentence] = score
+        return scores
+
+    def _term_weight(self, term: _Term) -> float:
+        return max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),
+                   default=0.0)
+
+    def _best_sentence(self, number: int, asked: _Asked, line: int) -> int | None:
+        """The sentence of a passage (line) that answers best (ties: the earlier one)."""
+        scores = self._sentence_scores(number, asked, line)
+        best, best_score = None, 0.0
+        for sentence, score in scores.items():
+            if score > best_score:
                 best, best_score = sentence, score
+        return best
+
+    def _choose(self, number: int, asked: _Asked, choices: dict[int, float],
+                passage: int) -> int:
+        """The passage of an entry that answers: its best sentence, and how well the passage
+        as a whole matched (the prior), together."""
+        scores = self._sentence_scores(number, asked)
+        if not scores:
+            return passage
+        top = max(scores.values())
+        first = self._first_passage[number]
+        prior_top = max((choices.get(p, 0.0) for p in self._document_passages(number)),
+                        default=0.0)
+        sentences = self._analysed[number].sentences
+        best, best_value = passage, -1.0
+        for sentence, score in scores.items():
+            candidate = first + sentences[sentence][2]
+            if not self._passages[candidate].eligible:
+                continue
+            prior = choices.get(candidate, 0.0) / prior_top if prior_top > 0 else 0.0
+            value = score / top + W["prior"] * prior
+            if value > best_value:
+                best, best_value = candidate, value
         return best
 
     def _snippet(self, number: int, keys: set[str], asked: _Asked, line: int,
