@@ -67,6 +67,7 @@ WEIGHTS = {
     "heading": 1.0,
     # A frequent question close to the query lifts the passage its answer quotes.
     "question": 5.0,
+    "question_power": 2,  # the share of the query's weight a phrasing holds, to this power
     # Match qualities of a query key: the word as typed, its lemma, its stem, a typo.
     "exact": 1.0,
     "lemma": 0.9,
@@ -179,6 +180,7 @@ STOP_WORDS = frozenset(
     mi mit mne moci muj muset musim muze muzu na nad nebo neni o od po pod pro proc pri s se
     si smet smim smi so ta tak take ten tento to tu u uz v ve vsak z za ze zda jit jde dat
     da mozne mozno potreba treba nejak neco nekdo cim kym hned
+    potrebovat potrebuju potrebuji potrebujes potrebuje
     muzou muzeme muzete mohu mohou mohl mohla musis musime musite musej maji mas mame
     smis smime smite smeji smeju jde jdou slo sel dela delat udelat stane stava je jsou
     byl byla bylo budu bude budou jestli zda zdali proc nebo anebo ci prosim vlastne teda tedy
@@ -1052,12 +1054,12 @@ class SearchIndex:
         # Frequent questions: the query's words in a phrasing, and the phrasing's in the query.
         lifts: dict[int, float] = {}
         for phrasing, score in phrasing_scores.items():
-            if phrasing_terms[phrasing] < 2:
+            if phrasing_terms[phrasing] < 2 or len(phrasing_parts[phrasing]) < 2:
                 continue  # one word names a topic, it does not ask its question
             info = self._phrasings[phrasing]
             coverage = phrasing_weight[phrasing] / total_weight  # the query's rare words count
             covered = len(phrasing_parts[phrasing]) / len(info.keys)
-            value = W["question"] * score * (coverage * coverage) * (covered * covered)
+            value = W["question"] * score * coverage ** W["question_power"] * (covered * covered)
             if value > lifts.get(info.question, 0.0):
                 lifts[info.question] = value
         for question in sorted(lifts, key=lambda q: (-lifts[q], q)):

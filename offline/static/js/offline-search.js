@@ -564,11 +564,11 @@
     });
     var lifts = new Map();
     phrasingScores.forEach(function (score, phrasing) {
-      if (phrasingTerms.get(phrasing) < 2) return;
+      if (phrasingTerms.get(phrasing) < 2 || phrasingParts.get(phrasing).size < 2) return;
       var info = self.phrasings[phrasing];
       var coverage = phrasingWeight.get(phrasing) / totalWeight;
       var covered = phrasingParts.get(phrasing).size / info.keys.length;
-      var value = W.question * score * (coverage * coverage) * (covered * covered);
+      var value = W.question * score * Math.pow(coverage, W.question_power) * (covered * covered);
       if (value > (lifts.has(info.question) ? lifts.get(info.question) : 0)) {
         lifts.set(info.question, value);
       }
