@@ -100,6 +100,7 @@ WEIGHTS = {
     # sentence's.
     "name_term": 0.3,
     "prior": 0.25,
+    "example": 0.7,  # a sentence of an example ("Příklad: …")
     # A query word's keys weigh at most as much as its stem is rare (1: on).
     "rarity_cap": 1,
     # BM25 saturation of a word's count in a passage.
@@ -189,6 +190,8 @@ STOP_WORDS = frozenset(
     """.split()
 )
 
+# A passage that is an example ("Příklad: …", "– Příklad: …").
+_EXAMPLE = re.compile(r"[–\s]*Příklad\b")
 # A ratio ("2:1", "4:1") is one word: it names a kind of trade, its digits alone say nothing.
 _WORD = re.compile(r"\d+:\d+|\w+")
 # A sentence ends at . ! ? … before a capital, a digit or a quote; not after a number ("1. kolo")
@@ -411,6 +414,7 @@ class _Analysed:
     figures: list[int]  # the tokens that are numbers
     line_starts: list[int]  # the offset of each line in the text
     hints: list[frozenset[str]] = field(default_factory=list)  # per sentence: its intents
+    examples: frozenset[int] = frozenset()  # the lines that are examples ("Příklad: …")
 
 
 @dataclass
@@ -659,9 +663,10 @@ class SearchIndex:
         for (start, end, _), sentence in zip(tokens, token_sentence, strict=True):
             folded = fold(text[start:end])
             hints[sentence].update(n for n, words in INTENT_HINTS.items() if folded in words)
+        examples = frozenset(n for n, line in enumerate(lines) if _EXAMPLE.match(line))
         self._analysed.append(_Analysed(tokens, sentences, token_sentence, frozenset(positions),
                                         dict(positions), figures, line_starts,
-                                        [frozenset(h) for h in hints]))
+                                        [frozenset(h) for h in hints], examples))
 
     def _find(self, number: int | None, quotation: str) -> tuple[int, int] | None:
         """(line, offset in the text) of a quotation in a document's plain text."""
@@ -1175,6 +1180,8 @@ class SearchIndex:
                 score *= QUANTITY_FACTOR
             if asked.intents & analysed.hints[sentence]:
                 score *= INTENT_FACTOR
+            if sentence_line in analysed.examples:  # an example shows a rule, it rarely says it
+                score *= W["example"]
             if sentence_line in boxes:
                 box = _edition_number(boxes[sentence_line])
                 if box and box in asked.boxes:

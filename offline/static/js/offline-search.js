@@ -311,7 +311,12 @@
         if (item[1].has(folded)) hints[tokenSentence[index]].add(item[0]);
       });
     });
+    var examples = new Set();
+    text.split("\n").forEach(function (line, number) {
+      if (/^[–\s]*Příklad(?![\p{L}\p{N}_])/u.test(line)) examples.add(number);
+    });
     return {
+      examples: examples,
       tokens: tokens, tokenStarts: tokens.map(function (t) { return t[0]; }),
       sentences: sentences, tokenSentence: tokenSentence, positions: positions,
       figures: figures, lineStarts: lineStarts, hints: hints,
@@ -708,6 +713,7 @@
       if (asked.intents.some(function (name) { return a.hints[sentence].has(name); })) {
         score *= S.intent;
       }
+      if (a.examples.has(sentenceLine)) score *= W.example;
       if (boxes.has(sentenceLine)) {
         var box = boxes.get(sentenceLine);
         if (box && asked.boxes.has(box)) score *= W.edition_named;
