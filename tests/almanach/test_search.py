@@ -371,3 +371,38 @@ def test_an_entry_with_another_editions_rule_says_which_rule_the_site_follows(sl
     text = html[note: html.index("</aside>", note)]
     assert "řídí Almanachem" in text and "engine" in text
     assert f"„{NewGameForm.base_fields[option].label}“" in text, "names the option in Hrát"
+
+
+# --- the passage that answers, chosen inside the entry ----------------------------------------
+
+
+def _entry(text: str) -> SearchIndex:
+    other = Document("b", "Město", "/b/", "Město přináší dvojnásobné výnosy.\nMěsto stojí rudu.")
+    return SearchIndex([Document("a", "Největší vojsko", "/a/", text), other], synonyms={})
+
+
+def test_a_how_many_question_shows_the_sentence_with_the_number():
+    # One word besides "kolik" names the entry: the question still wants the figure.
+    index = _entry(
+        "Kdo vyloží rytíře, přemístí zloděje a rytíř zůstane ležet.\n"
+        "Ve hře je 14 karet Rytíř."
+    )
+    hit = index.search("kolik je rytiru").hits[0]
+    assert hit.snippet == "Ve hře je 14 karet Rytíř."
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("kolik bodu dostanu za mesto", "Každé město má hodnotu 2 výherních bodů."),
+        ("ruda se pouziva na co", "Je vyžadována k budování měst a nákupu Karet vývoje."),
+        ("pocet bodovych karet v balicku", "Karta s výherním bodem (5)"),
+        ("jak dlouho zlodej blokuje krajinu", "žádné výnosy tak dlouho, dokud není zloděj"),
+        # The words that name the entry (město, akční karta) do not choose the passage.
+        ("kolik mest muzu postavit nejvic", "maximálně 15 silnic, 5 vesnic a 4 města"),
+        ("smim koupit vic akcnich karet za tah",
+         "Hráč není omezen ve stavění ani nákupu akčních karet"),
+    ],
+)
+def test_a_players_question_shows_the_answering_sentence_first(index, query, answer):
+    assert answer in index.search(query).hits[0].snippet
