@@ -24,9 +24,16 @@ word family (a derivational suffix off), so "zloděje", "zlodeje" and "Zloděj" 
 A passage scores by its own words, its entry's headword and aliases and its section heading;
 the share of the query's words it holds counts most. A page about a variant (Katan pro dva,
 the differences between editions) and another edition's box win only when the query names
-them or nothing else answers; a query that names an edition prefers that edition's box. Within
-an entry, the passage that scores best for the query as typed and as rewritten together is
-the one shown.
+them or nothing else answers; a query that names an edition prefers that edition's box. A
+query word weighs no more than its stem is rare (a rare form a prefix or an odd lemma reaches
+does not make it rarer).
+
+Entries rank by their best passage; inside an entry the passage shown is chosen by its best
+sentence (_choose): the query's words in that sentence, those that only name the entry
+("vesnice" in the entry Vesnice) counting less, the share of the other words it holds, a figure
+for "kolik", a word of the asked kind for "kdy", "smím", "kam", an example ("Příklad: …") or
+another edition's box counting less; the passage's own score is a prior beside it. A frequent
+question's quoted answer, when one lifted the passage, is shown as it is.
 
 Everything the ranking needs is exported by offline_index() and ranked the same way by
 offline/static/js/offline-search.js; tests/browser/test_offline_browser.py compares the two.
