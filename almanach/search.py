@@ -114,6 +114,7 @@ WEIGHTS = {
     "name_term": 0.6,
     "prior": 0.25,
     "example": 0.7,  # a sentence of an example ("Příklad: …")
+    "card": 0.7,  # a sentence of a card's text
     # A query word's keys weigh at most as much as its stem is rare (1: on).
     "rarity_cap": 1,
     # BM25 saturation of a word's count in a passage.
@@ -205,6 +206,8 @@ STOP_WORDS = frozenset(
 
 # A passage that is an example ("Příklad: …", "– Příklad: …").
 _EXAMPLE = re.compile(r"[–\s]*Příklad\b")
+# The anchors of card texts (document_for): "karta-rytir", "texty-karet".
+_CARD_ANCHORS = ("karta-", "texty-karet")
 # A ratio ("2:1", "4:1") is one word: it names a kind of trade, its digits alone say nothing.
 _WORD = re.compile(r"\d+:\d+|\w+")
 # A sentence ends at . ! ? … before a capital, a digit or a quote; not after a number ("1. kolo")
@@ -428,6 +431,7 @@ class _Analysed:
     line_starts: list[int]  # the offset of each line in the text
     hints: list[frozenset[str]] = field(default_factory=list)  # per sentence: its intents
     examples: frozenset[int] = frozenset()  # the lines that are examples ("Příklad: …")
+    cards: frozenset[int] = frozenset()  # the lines that are a card's text
 
 
 @dataclass
@@ -679,7 +683,9 @@ class SearchIndex:
         examples = frozenset(n for n, line in enumerate(lines) if _EXAMPLE.match(line))
         self._analysed.append(_Analysed(tokens, sentences, token_sentence, frozenset(positions),
                                         dict(positions), figures, line_starts,
-                                        [frozenset(h) for h in hints], examples))
+                                        [frozenset(h) for h in hints], examples,
+                                        frozenset(n for n, name in enumerate(document.anchors)
+                                                  if name.startswith(_CARD_ANCHORS))))
 
     def _find(self, number: int | None, quotation: str) -> tuple[int, int] | None:
         """(line, offset in the text) of a quotation in a document's plain text."""
@@ -1195,6 +1201,8 @@ class SearchIndex:
                 score *= INTENT_FACTOR
             if sentence_line in analysed.examples:  # an example shows a rule, it rarely says it
                 score *= W["example"]
+            if sentence_line in analysed.cards:  # a card's text: the entry's own words first
+                score *= W["card"]
             if sentence_line in boxes:
                 box = _edition_number(boxes[sentence_line])
                 if box and box in asked.boxes:

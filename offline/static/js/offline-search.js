@@ -315,8 +315,12 @@
     text.split("\n").forEach(function (line, number) {
       if (/^[–\s]*Příklad(?![\p{L}\p{N}_])/u.test(line)) examples.add(number);
     });
+    var cards = new Set();
+    doc.anchors.forEach(function (name, number) {
+      if (name.indexOf("karta-") === 0 || name.indexOf("texty-karet") === 0) cards.add(number);
+    });
     return {
-      examples: examples,
+      examples: examples, cards: cards,
       tokens: tokens, tokenStarts: tokens.map(function (t) { return t[0]; }),
       sentences: sentences, tokenSentence: tokenSentence, positions: positions,
       figures: figures, lineStarts: lineStarts, hints: hints,
@@ -714,6 +718,7 @@
         score *= S.intent;
       }
       if (a.examples.has(sentenceLine)) score *= W.example;
+      if (a.cards.has(sentenceLine)) score *= W.card;
       if (boxes.has(sentenceLine)) {
         var box = boxes.get(sentenceLine);
         if (box && asked.boxes.has(box)) score *= W.edition_named;
