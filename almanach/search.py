@@ -87,6 +87,7 @@ WEIGHTS = {
     "stem": 0.8,
     "typo1": 0.7,
     "typo2": 0.5,
+    "typo_stems": 1,  # typos also reach the stems of the index's words (1: on)
     "synonym": 0.95,
     # The same word family: "přerušení" and "přerušuje", "maximum" and "maximálně".
     "family": 0.65,
@@ -537,7 +538,10 @@ class SearchIndex:
                 self._idf[word] = min(self._idf[word], max(caps))
         self._sorted_words = sorted(self._words)
         self._typo_index: dict[str, set[str]] = defaultdict(set)
-        for word in self._words:
+        # A typo may also be one edit from a word's stem ("pasvin" from "pastvin-a").
+        self._typo_words = sorted(self._words | {_stem(w) for w in self._words} if W[
+            "typo_stems"] else self._words)
+        for word in self._typo_words:
             if len(word) >= 4:
                 for variant in _deletes(word, 2 if len(word) >= 6 else 1):
                     self._typo_index[variant].add(word)
@@ -727,6 +731,7 @@ class SearchIndex:
             "lemmas": self._lemmas,
             "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
             "words": self._sorted_words,
+            "typoWords": self._typo_words,
             "documents": [
                 {
                     "slug": d.slug,

@@ -406,3 +406,12 @@ def test_a_how_many_question_shows_the_sentence_with_the_number():
 )
 def test_a_players_question_shows_the_answering_sentence_first(index, query, answer):
     assert answer in index.search(query).hits[0].snippet
+
+
+def test_a_typo_one_letter_off_the_stem_of_a_word_still_finds_it():
+    # "pasvin" is two edits from "pastviny" and "pastvina", one from their stem.
+    index = SearchIndex([Document("a", "Krajina", "/a/", "Na plánu jsou pastviny.\nPastvina dává "
+                                  "vlnu.")], synonyms={})
+    hits = index.search("plan bez pasvin").hits
+    assert hits and hits[0].slug == "a"
+    assert "<mark>pastviny</mark>" in hits[0].snippet_html

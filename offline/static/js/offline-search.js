@@ -430,7 +430,7 @@
       if (!known) {
         var budget = folded.length >= 8 ? 2 : folded.length >= 5 ? 1 : 0;
         if (budget) {
-          self.words.forEach(function (candidate) {
+          self.data.typoWords.forEach(function (candidate) {  // words and their stems
             if (candidate.length < 4) return;
             var d = distance(folded, candidate, budget);
             if (d <= budget) {
