@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.cache import patch_vary_headers
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -18,15 +17,9 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "") or "?"
 
 
-def message(request: HttpRequest, title: str, text: str, status: int = 200, *,
-            section: str = "quiz", **extra) -> HttpResponse:
+def message(request: HttpRequest, title: str, text: str, status: int = 200,
+            **extra) -> HttpResponse:
     """A short Czech page: what happened and where to go next (``retry_url``)."""
-    context = {"section": section, "title": title, "text": text, **extra}
+    context = {"title": title, "text": text, **extra}
     return render(request, "tutorial/message.html", context, status=status)
 
-
-def fragment(request: HttpRequest, template: str, context: dict) -> HttpResponse:
-    """A page or its htmx fragment: caches must keep the two apart."""
-    response = render(request, template, context)
-    patch_vary_headers(response, ("HX-Request",))
-    return response

@@ -92,19 +92,18 @@ def accept_invite(request: HttpRequest, token: str) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("lessons:teacher")
     return render(request, "lessons/accounts/invite.html", {
-        "section": "quiz", "form": form, "invite": invite,
+        "form": form, "invite": invite,
     }, status=400 if request.method == "POST" else 200)
 
 
 class PasswordChange(auth_views.PasswordChangeView):
     template_name = "lessons/accounts/password_change.html"
     success_url = reverse_lazy("lessons:password_change_done")
-    extra_context = {"section": "quiz"}
 
 
 class PasswordChangeDone(auth_views.PasswordChangeDoneView):
     template_name = "lessons/accounts/message.html"
-    extra_context = {"section": "quiz", "heading": "Heslo změněno",
+    extra_context = {"heading": "Heslo změněno",
                      "text": "Vaše nové heslo platí od teď."}
 
 
@@ -152,7 +151,6 @@ class PasswordReset(auth_views.PasswordResetView):
     email_template_name = "lessons/accounts/reset_email.txt"
     subject_template_name = "lessons/accounts/reset_subject.txt"
     success_url = reverse_lazy("lessons:password_reset_done")
-    extra_context = {"section": "quiz"}
     form_class = OneAccountResetForm
 
     def post(self, request, *args, **kwargs):
@@ -187,7 +185,7 @@ class PasswordReset(auth_views.PasswordResetView):
 class PasswordResetDone(auth_views.PasswordResetDoneView):
     template_name = "lessons/accounts/message.html"
     extra_context = {
-        "section": "quiz", "heading": "Zkontrolujte e-mail",
+        "heading": "Zkontrolujte e-mail",
         "text": "Pokud k zadané adrese patří účet učitele, poslali jsme na ni odkaz pro "
                 "nastavení nového hesla. Nepřišel-li do pár minut, podívejte se i do spamu.",
     }
@@ -196,10 +194,9 @@ class PasswordResetDone(auth_views.PasswordResetDoneView):
 class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
     template_name = "lessons/accounts/password_reset_confirm.html"
     success_url = reverse_lazy("lessons:password_reset_complete")
-    extra_context = {"section": "quiz"}
 
 
 class PasswordResetComplete(auth_views.PasswordResetCompleteView):
     template_name = "lessons/accounts/message.html"
-    extra_context = {"section": "quiz", "heading": "Heslo nastaveno",
+    extra_context = {"heading": "Heslo nastaveno",
                      "text": "Nové heslo platí. Můžete se přihlásit."}

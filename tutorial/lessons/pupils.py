@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 from tutorial import pages, quiz
 from tutorial.inputs import parse_int
@@ -75,7 +76,7 @@ def _give_seat(request: HttpRequest, response: HttpResponse, session: ClassSessi
 def _join_form(request: HttpRequest, code: str = "", nickname: str = "", error: str = "",
                status: int = 200, session: ClassSession | None = None) -> HttpResponse:
     return render(request, "lessons/join.html", {
-        "section": "quiz", "code": code, "nickname": nickname, "error": error,
+        "code": code, "nickname": nickname, "error": error,
         "session": session,
     }, status=status)
 
@@ -165,7 +166,7 @@ def _pupil_context(request: HttpRequest, session: ClassSession, pupil, notice: s
                    error: str = "", given=None) -> dict:
     items = classroom.items_of(session)
     answers = {a.item_id: a for a in pupil.answers.all()}
-    context = {"section": "quiz", "session": session, "pupil": pupil, "count": len(items),
+    context = {"session": session, "pupil": pupil, "count": len(items),
                "version": session.version(), "answered_count": len(answers),
                "notice": notice}
     if session.is_closed:
@@ -307,6 +308,7 @@ def _still_seated(request: HttpRequest, session: ClassSession) -> bool:
     return token is None or Pupil.objects.filter(session=session, token=token).exists()
 
 
+@vary_on_headers("HX-Request")
 def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse:
     session, pupil, problem = _pupil_or_form(request, code)
     if problem:
@@ -340,7 +342,7 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
                 prepared, selected=selection(request, key),
                 toggle_prefix=f"{question_url}?prepnout=",
                 answer_url=question_url, clear_url=f"{question_url}?zrusit=1")
-            return pages.fragment(request, "quiz/_sandbox.html", context)
+            return render(request, "quiz/_sandbox.html", context)
         return redirect(play_url)
     if request.method != "POST":
         return HttpResponse(status=405)

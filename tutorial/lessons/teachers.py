@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 from engine import words
 from tutorial import pages, quiz
@@ -56,7 +57,6 @@ class TeacherLoginView(LimitedLogin, auth_views.LoginView):
     classroom PC the session otherwise ends when the browser closes."""
 
     template_name = "lessons/login.html"
-    extra_context = {"section": "quiz"}
 
     def get_default_redirect_url(self):
         return reverse("lessons:teacher")
@@ -101,7 +101,7 @@ def teacher_home(request: HttpRequest) -> HttpResponse:
                 .annotate(pupil_count=Count("pupils", distinct=True))[:30])
     running = [s for s in sessions if not s.is_closed]
     return render(request, "lessons/teacher/home.html", {
-        "section": "quiz", "quizzes": quizzes_, "sessions": sessions, "running": running,
+        "quizzes": quizzes_, "sessions": sessions, "running": running,
     })
 
 
@@ -111,7 +111,7 @@ def _kind_choices():
 
 @teacher_required
 def teacher_quiz_new(request: HttpRequest) -> HttpResponse:
-    context = {"section": "quiz", "kinds": _kind_choices(), "modes": classroom.VARIANT_MODES,
+    context = {"kinds": _kind_choices(), "modes": classroom.VARIANT_MODES,
                "chosen": [], "title": "", "per_kind": 1, "mode": "almanach"}
     if request.method != "POST":
         return render(request, "lessons/teacher/quiz_new.html", context)
@@ -178,7 +178,7 @@ def _quiz_rows(quiz_: Quiz) -> list[dict]:
 def teacher_quiz(request: HttpRequest, pk: int) -> HttpResponse:
     quiz_ = _own_quiz(request, pk)
     return render(request, "lessons/teacher/quiz.html", {
-        "section": "quiz", "quiz": quiz_, "items": _quiz_rows(quiz_), "kinds": _kind_choices(),
+        "quiz": quiz_, "items": _quiz_rows(quiz_), "kinds": _kind_choices(),
         "modes": classroom.VARIANT_MODES, "paces": ClassSession.Pace.choices,
         "reveals": ClassSession.Reveal.choices,
         "sessions": quiz_.sessions.annotate(pupil_count=Count("pupils")),
@@ -250,7 +250,7 @@ def teacher_quiz_delete(request: HttpRequest, pk: int) -> HttpResponse:
         quiz_.delete()
         return redirect("lessons:teacher")
     return render(request, "lessons/teacher/quiz_delete.html", {
-        "section": "quiz", "quiz": quiz_, "lessons": quiz_.sessions.count(),
+        "quiz": quiz_, "lessons": quiz_.sessions.count(),
         "asked": request.method == "POST",
     }, status=400 if request.method == "POST" else 200)
 
@@ -284,18 +284,19 @@ def _join_url(request: HttpRequest, session: ClassSession) -> str:
 @teacher_required
 @require_GET
 @own_session
+@vary_on_headers("HX-Request")
 def teacher_session(request: HttpRequest, session: ClassSession) -> HttpResponse:
     items = classroom.items_of(session)
     current = items[session.current] if items and session.current < len(items) else None
     context = {
-        "section": "quiz", "session": session, "items": items, "current_item": current,
+        "session": session, "items": items, "current_item": current,
         "current_title": results.kind_title(current.kind) if current else "",
         "join_url": _join_url(request, session),
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
         "pupils": list(session.pupils.annotate(answered=Count("answers"))),
     }
     if request.htmx:
-        return pages.fragment(request, "lessons/teacher/_pupils.html", context)
+        return render(request, "lessons/teacher/_pupils.html", context)
     return render(request, "lessons/teacher/session.html", context)
 
 
@@ -318,8 +319,7 @@ def teacher_control(request: HttpRequest, session: ClassSession) -> HttpResponse
 @own_session
 def teacher_close(request: HttpRequest, session: ClassSession) -> HttpResponse:
     """Ending a lesson asks first (a page, so it works without JavaScript)."""
-    return render(request, "lessons/teacher/close.html", {"section": "quiz",
-                                                            "session": session})
+    return render(request, "lessons/teacher/close.html", {"session": session})
 
 
 @teacher_required
@@ -333,7 +333,7 @@ def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> 
                              status=404, retry_url=session.get_absolute_url())
     if request.method != "POST" or request.POST.get("potvrdit") != "1":
         return render(request, "lessons/teacher/release.html",
-                      {"section": "quiz", "session": session, "pupil": seated})
+                      {"session": session, "pupil": seated})
     classroom.release_seat(session, pupil)
     return redirect(f"{session.get_absolute_url()}#zaci")
 
@@ -352,6 +352,7 @@ def teacher_remove(request: HttpRequest, session: ClassSession, pupil: int) -> H
 @teacher_required
 @require_GET
 @own_session
+@vary_on_headers("HX-Request")
 def teacher_results(request: HttpRequest, session: ClassSession) -> HttpResponse:
     running = session.teacher_paced and session.state == ClassSession.State.RUNNING
     # The open question stays out until its reveal: the page may be on the projector.
@@ -370,10 +371,10 @@ def teacher_results(request: HttpRequest, session: ClassSession) -> HttpResponse
     for row in table:
         for cell, open_ in zip(row.cells, shown, strict=True):
             cell.shown = open_
-    context = {"section": "quiz", "session": session, "results": rows, "table": table,
+    context = {"session": session, "results": rows, "table": table,
                "count": len(item_results)}
     if request.htmx:
-        return pages.fragment(request, "lessons/teacher/_results.html", context)
+        return render(request, "lessons/teacher/_results.html", context)
     return render(request, "lessons/teacher/results.html", context)
 
 
@@ -425,7 +426,7 @@ def _position_form(request: HttpRequest, code: str, pos, params, *, errors=(),
     kinds = custom.choices(pos, player)
     quizzes_ = list(Quiz.objects.filter(owner=request.user).only("pk", "title"))
     return render(request, "lessons/teacher/position_add.html", {
-        "section": "quiz", "code": code, "errors": list(errors), "kinds": kinds,
+        "code": code, "errors": list(errors), "kinds": kinds,
         "players": [(c, words.player(c, capital=True)) for c in pos.players],
         "player": player, "quizzes": quizzes_, "new_quiz": NEW_QUIZ,
         "rolls": custom.ROLLS, "pieces": len(pos.pieces),
@@ -488,6 +489,7 @@ def teacher_position_add(request: HttpRequest) -> HttpResponse:
 
 
 @teacher_required
+@vary_on_headers("HX-Request")
 def teacher_item_preview(request: HttpRequest, pk: int, item: int) -> HttpResponse:
     """A teacher's own position tried out as a pupil would answer it (it is not in public
     practice: nobody else can open it)."""
