@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -17,9 +18,15 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "") or "?"
 
 
-def message(request: HttpRequest, title: str, text: str, status: int = 200,
-            **extra) -> HttpResponse:
-    """A short Czech page: what happened and where to go next (``retry_url``)."""
-    context = {"title": title, "text": text, **extra}
+def message(request: HttpRequest, title: str, text: str, status: int = 200, *,
+            retry_url: str = "", retry_label: str = "Pokračovat", home_url: str | None = None,
+            home_label: str = "Kvízy") -> HttpResponse:
+    """A short Czech page: what happened, where to go next (``retry_url``, a button) and the
+    way home (a link, the quizzes unless ``home_url`` says otherwise; "" for none)."""
+    context = {
+        "title": title, "text": text, "retry_url": retry_url, "retry_label": retry_label,
+        "home_url": reverse("quizzes:index") if home_url is None else home_url,
+        "home_label": home_label,
+    }
     return render(request, "tutorial/message.html", context, status=status)
 

@@ -101,10 +101,25 @@ class PasswordChange(auth_views.PasswordChangeView):
     success_url = reverse_lazy("lessons:password_change_done")
 
 
-class PasswordChangeDone(auth_views.PasswordChangeDoneView):
-    template_name = "lessons/accounts/message.html"
-    extra_context = {"heading": "Heslo změněno",
-                     "text": "Vaše nové heslo platí od teď."}
+class AccountMessage:
+    """An account page that only says what happened, on the site's message page; the way on
+    is the teacher's own page once signed in, the sign-in otherwise."""
+
+    template_name = "tutorial/message.html"
+    text = ""
+
+    def get_context_data(self, **kwargs):
+        signed_in = self.request.user.is_authenticated
+        return {
+            **super().get_context_data(**kwargs), "text": self.text, "home_url": "",
+            "retry_url": reverse("lessons:teacher" if signed_in else "lessons:login"),
+            "retry_label": "Moje kvízy a hodiny" if signed_in else "Přihlásit se",
+        }
+
+
+class PasswordChangeDone(AccountMessage, auth_views.PasswordChangeDoneView):
+    title = "Heslo změněno"
+    text = "Vaše nové heslo platí od teď."
 
 
 # --- forgotten passwords ---------------------------------------------------------------------
@@ -182,13 +197,10 @@ class PasswordReset(auth_views.PasswordResetView):
         return response
 
 
-class PasswordResetDone(auth_views.PasswordResetDoneView):
-    template_name = "lessons/accounts/message.html"
-    extra_context = {
-        "heading": "Zkontrolujte e-mail",
-        "text": "Pokud k zadané adrese patří účet učitele, poslali jsme na ni odkaz pro "
-                "nastavení nového hesla. Nepřišel-li do pár minut, podívejte se i do spamu.",
-    }
+class PasswordResetDone(AccountMessage, auth_views.PasswordResetDoneView):
+    title = "Zkontrolujte e-mail"
+    text = ("Pokud k zadané adrese patří účet učitele, poslali jsme na ni odkaz pro "
+            "nastavení nového hesla. Nepřišel-li do pár minut, podívejte se i do spamu.")
 
 
 class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
@@ -196,7 +208,6 @@ class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
     success_url = reverse_lazy("lessons:password_reset_complete")
 
 
-class PasswordResetComplete(auth_views.PasswordResetCompleteView):
-    template_name = "lessons/accounts/message.html"
-    extra_context = {"heading": "Heslo nastaveno",
-                     "text": "Nové heslo platí. Můžete se přihlásit."}
+class PasswordResetComplete(AccountMessage, auth_views.PasswordResetCompleteView):
+    title = "Heslo nastaveno"
+    text = "Nové heslo platí. Můžete se přihlásit."

@@ -44,10 +44,9 @@ def _to_answer(row) -> HttpResponse:
 
 def _message(request, title: str, text: str, status: int, retry_url: str = "",
              retry_label: str = "Nová hra") -> HttpResponse:
-    return render(request, "play/message.html", {
-        "title": title, "text": text,
-        "retry_url": retry_url or reverse("play:index"), "retry_label": retry_label,
-    }, status=status)
+    return pages.message(request, title, text, status,
+                         retry_url=retry_url or reverse("play:index"), retry_label=retry_label,
+                         home_url=reverse("almanach:index"), home_label="Almanach")
 
 
 def _not_found(request) -> HttpResponse:

@@ -23,7 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, actions, referee, words
 from engine import topology as topo
-from tutorial import board_svg
+from tutorial import board_svg, pages
 from tutorial.referee import notation, rulings
 from tutorial.referee.notation import BadCode, Position
 
@@ -105,9 +105,9 @@ def _bad_code(request: HttpRequest, message: str) -> HttpResponse:
 
 def _message(request: HttpRequest, title: str, text: str, status: int,
              back_url: str = "", back_label: str = "") -> HttpResponse:
-    return render(request, "referee/message.html", {
-        "title": title, "text": text,
-        "back_url": back_url, "back_label": back_label}, status=status)
+    return pages.message(request, title, text, status, retry_url=back_url,
+                         retry_label=back_label, home_url=reverse("referee:editor"),
+                         home_label="Rozhodčí: nová pozice")
 
 
 @require_safe
