@@ -182,18 +182,18 @@ class ClassSession(models.Model):
 class LessonItem(QuestionItem):
     """One question of a lesson, copied from the quiz when the lesson starts."""
 
-    session = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="items")
+    lesson = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="items")
 
     class Meta(QuestionItem.Meta):
         constraints = [
-            models.UniqueConstraint(fields=["session", "order"], name="lesson_item_order_unique"),
+            models.UniqueConstraint(fields=["lesson", "order"], name="lesson_item_order_unique"),
         ]
         verbose_name = "otázka hodiny"
         verbose_name_plural = "otázky hodiny"
 
 
 class Pupil(models.Model):
-    session = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="pupils")
+    lesson = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="pupils")
     nickname = models.CharField("přezdívka", max_length=30)
     nickname_key = models.CharField(max_length=30)  # casefolded, for uniqueness
     token = models.CharField(max_length=64, unique=True, default=secrets.token_urlsafe)
@@ -210,7 +210,7 @@ class Pupil(models.Model):
     class Meta:
         ordering = ["nickname_key"]
         constraints = [
-            models.UniqueConstraint(fields=["session", "nickname_key"],
+            models.UniqueConstraint(fields=["lesson", "nickname_key"],
                                     name="pupil_nickname_unique_in_session"),
         ]
         verbose_name = "žák"

@@ -99,7 +99,7 @@ def start_session(quiz_: Quiz, teacher, pace: str, timer_seconds: int | None,
         except IntegrityError:  # the code is taken: draw another
             continue
         LessonItem.objects.bulk_create(
-            LessonItem(session=session, order=item.order, kind=item.kind, variant=item.variant,
+            LessonItem(lesson=session, order=item.order, kind=item.kind, variant=item.variant,
                        position=item.position)
             for item in quiz_.items.all()
         )
@@ -176,7 +176,7 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
     a pupil who lost it. After the lesson ended only the second: a pupil comes back to see
     their results."""
     if session.is_closed:
-        taken = Pupil.objects.filter(session=session,
+        taken = Pupil.objects.filter(lesson=session,
                                      nickname_key=nickname_key(clean_nickname(nickname))).first()
         if taken is None or not (pin or taken.released):
             raise JoinError(CLOSED_MESSAGE, status=410)
@@ -192,7 +192,7 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
     if key in session.blocked_nicknames:
         raise JoinError("Tuhle přezdívku učitel v této hodině odebral. Zvolte prosím jinou.",
                         status=403)
-    taken = Pupil.objects.filter(session=session, nickname_key=key).first()
+    taken = Pupil.objects.filter(lesson=session, nickname_key=key).first()
     if taken:
         return reclaim(taken, pin)
     if session.state != ClassSession.State.LOBBY and not session.late_join:
@@ -200,7 +200,7 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
                         "ať ho zapne.", status=403)
     try:
         with transaction.atomic():
-            pupil = Pupil.objects.create(session=session, nickname=nickname, nickname_key=key)
+            pupil = Pupil.objects.create(lesson=session, nickname=nickname, nickname_key=key)
     except IntegrityError:
         raise JoinError(
             f"Přezdívku „{nickname}“ nebo velmi podobnou už v této hodině někdo má. "
@@ -213,7 +213,7 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
 def reclaim(pupil: Pupil, pin: str) -> Pupil:
     """Give a seat to a new device: with its PIN, or freely once the teacher released it.
     The old device loses the seat (a new token), so a seat is never held twice."""
-    scope_key = f"{pupil.session_id}:{pupil.pk}"
+    scope_key = f"{pupil.lesson_id}:{pupil.pk}"
     pin = "".join(ch for ch in (pin or "") if ch in "0123456789")[:8]
     if not pupil.released:
         if not pin:
@@ -267,7 +267,7 @@ def remove_pupil(session: ClassSession, pupil_id: int) -> Pupil | None:
 def seat(session: ClassSession, token: str | None) -> Pupil | None:
     if not token:
         return None
-    return Pupil.objects.filter(session=session, token=token).first()
+    return Pupil.objects.filter(lesson=session, token=token).first()
 
 
 # --- questions ---------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def variant_for(item: LessonItem, pupil: Pupil | None) -> str:
     # Keyed with the server's secret: nobody can work out a pupil's position (and look it up
     # in public practice) from the ids.
     digest = hmac.new(settings.SECRET_KEY.encode(),
-                      f"lesson-position:{item.pk}:{pupil.pk}:{pupil.session_id}".encode(),
+                      f"lesson-position:{item.pk}:{pupil.pk}:{pupil.lesson_id}".encode(),
                       hashlib.sha256).digest()
     return f"s{int.from_bytes(digest[:4], 'big') % quiz.MAX_SEED + 1}"
 

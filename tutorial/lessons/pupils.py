@@ -58,9 +58,9 @@ def lesson_questions(request: HttpRequest) -> set[str]:
         return set()
     held = set()
     seats = (Pupil.objects.filter(token__in=list(tokens)[:40])
-             .exclude(session__state=ClassSession.State.CLOSED).select_related("session"))
+             .exclude(lesson__state=ClassSession.State.CLOSED).select_related("lesson"))
     for pupil in seats:
-        for item in classroom.items_of(pupil.session):
+        for item in classroom.items_of(pupil.lesson):
             held.add(f"{item.kind}/{classroom.variant_for(item, pupil)}")
     return held
 
@@ -305,7 +305,7 @@ def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
 def _still_seated(request: HttpRequest, session: ClassSession) -> bool:
     """False once the teacher removed the pupil or gave the seat to another device."""
     token = _seat_token(request, session.code)
-    return token is None or Pupil.objects.filter(session=session, token=token).exists()
+    return token is None or Pupil.objects.filter(lesson=session, token=token).exists()
 
 
 @vary_on_headers("HX-Request")
