@@ -1292,6 +1292,14 @@ class SearchIndex:
                     space = text.rfind(" ", end + 1, begin + SNIPPET_WIDTH)
                     end = space if space > end else end
                 break
+        # A short line that a list follows ("19 dílů krajiny" – "les (4)" – …): the list
+        # items come along, as much as fits.
+        while end - begin < SNIPPET_MIN and text.startswith("\n– ", end):
+            following = text.find("\n", end + 1)
+            following = len(text) if following < 0 else following
+            if following - begin > SNIPPET_WIDTH:
+                break
+            end = following
         line_start = text.rfind("\n", 0, begin) + 1
         line_end = text.find("\n", end)
         prefix = "…" if text[line_start:begin].strip() else ""

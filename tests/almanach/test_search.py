@@ -415,3 +415,10 @@ def test_a_typo_one_letter_off_the_stem_of_a_word_still_finds_it():
     hits = index.search("plan bez pasvin").hits
     assert hits and hits[0].slug == "a"
     assert "<mark>pastviny</mark>" in hits[0].snippet_html
+
+
+def test_a_short_line_that_a_list_follows_shows_the_list_items_too():
+    text = "Herní materiál:\n19 dílů krajiny:\n– les (4)\n– hory (3)\n– poušť (1)\nKonec krabice."
+    hit = SearchIndex([Document("a", "Krabice", "/a/", text)], synonyms={}).search(
+        "kolik dilu krajiny").hits[0]
+    assert hit.snippet == "19 dílů krajiny: – les (4) – hory (3) – poušť (1)"

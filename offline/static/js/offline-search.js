@@ -811,6 +811,15 @@
     var text = line.slice(begin, end);
     if (text.length > SNIPPET_WIDTH) text = text.slice(0, SNIPPET_WIDTH).replace(/\s\S*$/, "");
     var shown = (begin > 0 ? "…" : "") + text.trim() + (begin + text.length < line.length ? "…" : "");
+    // A short line that a list follows: the list items come along, as much as fits.
+    var after = passage + 1;
+    while (begin + text.length >= line.length && shown.length < 180
+           && after < this.passages.length && this.passages[after].document === info.document
+           && this.passages[after].text.indexOf("– ") === 0
+           && shown.length + 1 + this.passages[after].text.length <= SNIPPET_WIDTH) {
+      shown += " " + this.passages[after].text;
+      after += 1;
+    }
     var label = "";
     doc.editions.forEach(function (item) { if (item[0] === info.line) label = item[1]; });
     if (label && !(begin === 0 && line.indexOf(label) === 0)) shown = label + ": " + shown;
