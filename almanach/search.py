@@ -731,7 +731,6 @@ class SearchIndex:
             "lemmas": self._lemmas,
             "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
             "words": self._sorted_words,
-            "typoWords": self._typo_words,
             "documents": [
                 {
                     "slug": d.slug,

@@ -327,6 +327,18 @@
     };
   };
 
+  // The words a typo may be one or two edits from: the vocabulary and its stems
+  // (search.py _typo_words).
+  Index.prototype.typoWords = function () {
+    if (!this.typoList) {
+      var self = this;
+      var all = new Set(this.words);
+      if (this.W.typo_stems) this.words.forEach(function (word) { all.add(self.stem(word)); });
+      this.typoList = Array.from(all);
+    }
+    return this.typoList;
+  };
+
   Index.prototype.documentPassages = function (number) {
     var end = number + 1 < this.firstPassage.length ? this.firstPassage[number + 1]
       : this.passages.length;
@@ -430,7 +442,7 @@
       if (!known) {
         var budget = folded.length >= 8 ? 2 : folded.length >= 5 ? 1 : 0;
         if (budget) {
-          self.data.typoWords.forEach(function (candidate) {  // words and their stems
+          self.typoWords().forEach(function (candidate) {  // words and their stems
             if (candidate.length < 4) return;
             var d = distance(folded, candidate, budget);
             if (d <= budget) {
