@@ -32,7 +32,9 @@ Entries rank by their best passage; inside an entry the passage shown is chosen 
 sentence (_choose): the query's words in that sentence, those that only name the entry
 ("vesnice" in the entry Vesnice) counting less, the share of the other words it holds, a figure
 for "kolik", a word of the asked kind for "kdy", "smím", "kam", an example ("Příklad: …") or
-another edition's box counting less; the passage's own score is a prior beside it. A frequent
+another edition's box counting less (a little less when the query uses a word the entry has
+only in that box, "osada" in the digital glossary's); the passage's own score is a prior
+beside it. A frequent
 question's quoted answer, when one lifted the passage, is shown as it is.
 
 Everything the ranking needs is exported by offline_index() and ranked the same way by
@@ -116,6 +118,8 @@ WEIGHTS = {
     "prior": 0.25,
     "example": 0.7,  # a sentence of an example ("Příklad: …")
     "card": 0.7,  # a sentence of a card's text
+    # A box whose words the query uses (a word the entry has only there): less behind.
+    "implied_box": 0.85,
     # A query word's keys weigh at most as much as its stem is rare (1: on).
     "rarity_cap": 1,
     # BM25 saturation of a word's count in a passage.
@@ -1176,6 +1180,7 @@ class SearchIndex:
         document = self.documents[number]
         asides = document.asides
         boxes = dict(document.editions)
+        implied = self._implied_boxes(number, asked, boxes)
         scores = {}
         for sentence in sorted(found):
             sentence_line = analysed.sentences[sentence][2]
@@ -1212,9 +1217,28 @@ class SearchIndex:
                 if box and box in asked.boxes:
                     score *= W["edition_named"]
                 elif not asked.edition_asked:
-                    score *= W["edition"]
+                    score *= W["implied_box"] if box in implied else W["edition"]
             scores[sentence] = score
         return scores
+
+    def _implied_boxes(self, number: int, asked: _Asked, boxes: dict[int, str]) -> set[str]:
+        """The editions whose words the query uses: a word as typed that this entry has only
+        in that edition's box ("osada" in the 004 glossary's) asks for that box."""
+        analysed = self._analysed[number]
+        lines: dict[int, set[int]] = defaultdict(set)  # typed term -> the lines that hold it
+        for key in asked.weights.keys() & analysed.keys:
+            terms = [t for r, t, _ in asked.weights[key] if r == 0]
+            if not terms:
+                continue
+            for index in analysed.positions[key]:
+                line = analysed.sentences[analysed.token_sentence[index]][2]
+                for t in terms:
+                    lines[t].add(line)
+        implied = set()
+        for held in lines.values():
+            if held and all(line in boxes for line in held):
+                implied.update(_edition_number(boxes[line]) for line in held)
+        return implied
 
     def _term_weight(self, term: _Term) -> float:
         return max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),

@@ -698,6 +698,29 @@
       var found = /\((\d{3})/.exec(item[1]);
       return [item[0], found ? found[1] : ""];
     }));
+    // The editions whose words the query uses: a word as typed that this entry has only in
+    // that edition's box asks for that box (search.py _implied_boxes).
+    var implied = new Set();
+    var held = new Map(); // typed term -> the lines that hold it
+    asked.weights.forEach(function (targets, key) {
+      var positions = a.positions.get(key);
+      if (!positions) return;
+      var typed = targets.filter(function (target) { return target[0] === 0; });
+      if (!typed.length) return;
+      positions.forEach(function (index) {
+        var where = a.sentences[a.tokenSentence[index]][2];
+        typed.forEach(function (target) {
+          if (!held.has(target[1])) held.set(target[1], new Set());
+          held.get(target[1]).add(where);
+        });
+      });
+    });
+    held.forEach(function (lines) {
+      var all = Array.from(lines);
+      if (all.length && all.every(function (l) { return boxes.has(l); })) {
+        all.forEach(function (l) { implied.add(boxes.get(l)); });
+      }
+    });
     var scores = new Map();
     Array.from(found.keys()).sort(function (x, y) { return x - y; }).forEach(function (sentence) {
       var sentenceLine = a.sentences[sentence][2];
@@ -734,7 +757,7 @@
       if (boxes.has(sentenceLine)) {
         var box = boxes.get(sentenceLine);
         if (box && asked.boxes.has(box)) score *= W.edition_named;
-        else if (!asked.editionAsked) score *= W.edition;
+        else if (!asked.editionAsked) score *= implied.has(box) ? W.implied_box : W.edition;
       }
       scores.set(sentence, score);
     });
