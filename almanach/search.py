@@ -327,7 +327,7 @@ def _stem(folded: str) -> str:
 
 
 DERIVATIONAL = sorted(
-    """ovani ovat ovan eni ani ajici ujici aln eln ovn ost ick sk nik tel uj ov in it at et
+    """nout ovani ovat ovan eni ani ajici ujici aln eln ovn ost ick sk nik tel uj ov in it at et
     en il aj an iv n""".split(),
     key=len,
     reverse=True,
