@@ -100,7 +100,8 @@ WEIGHTS = {
     "name_credit": 1.0,
     # A variant page or another edition's box the query does not name.
     "variant": 0.45,
-    "overview": 0.5,  # the other booklet's overview (Pravidla hry v kostce)
+    "overview": 0.5,
+    "broad": 0.9,  # the other booklet's overview (Pravidla hry v kostce)
     "edition": 0.5,
     "edition_named": 1.5,  # another edition's box when the query names that edition
     # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
@@ -131,6 +132,8 @@ W = WEIGHTS
 VARIANT_PAGES = ("katan-pro-dva", "rozdily-mezi-vydanimi")
 # Another booklet's rules retold in full (002): a little behind the Almanach's own entries.
 OVERVIEW_PAGES = ("pravidla-hry-v-kostce",)
+# A page of quotations about many things at once, named by many aliases: a little behind.
+BROAD_PAGES = ("krajiny-a-suroviny",)
 
 # Snippets: a sentence's words next to each other as in the query count this much extra,
 # the next sentence's words this much of their weight.
@@ -493,6 +496,7 @@ class SearchIndex:
         self._analysed: list[_Analysed] = []
         self._variant = {n for n, d in enumerate(self.documents) if d.slug in VARIANT_PAGES}
         self._overview = {n for n, d in enumerate(self.documents) if d.slug in OVERVIEW_PAGES}
+        self._broad = {n for n, d in enumerate(self.documents) if d.slug in BROAD_PAGES}
         self._sections: dict[int, list[int]] = defaultdict(list)  # heading -> its passages
         for number, document in enumerate(self.documents):
             self._analyse(number, document)
@@ -718,6 +722,7 @@ class SearchIndex:
             "weights": W,
             "variantPages": list(VARIANT_PAGES),
             "overviewPages": list(OVERVIEW_PAGES),
+            "broadPages": list(BROAD_PAGES),
             "stopWords": sorted(STOP_WORDS),
             "questionWords": sorted(QUESTION_WORDS),
             "quantityWords": sorted(QUANTITY_WORDS),
@@ -809,6 +814,8 @@ class SearchIndex:
                     score *= W["variant"]
                 elif info.document in self._overview:
                     score *= W["overview"]
+                elif info.document in self._broad:
+                    score *= W["broad"]
             if info.document in named_docs:
                 score *= W["named"]
             if info.document in exactly_named and not asking:  # "zloděj", not "kolik…"
@@ -1316,7 +1323,7 @@ class SearchIndex:
                     end = space if space > end else end
                 break
         # A short line that a list follows ("19 dílů krajiny" – "les (4)" – …): the list
-        # items come along, as much as fits.
+        # items come along, as much as fits (after an item: the items that follow it).
         while end - begin < SNIPPET_MIN and text.startswith("\n– ", end):
             following = text.find("\n", end + 1)
             following = len(text) if following < 0 else following

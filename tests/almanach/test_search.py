@@ -432,3 +432,9 @@ def test_a_word_only_another_editions_box_uses_brings_that_box_forward_labelled(
     # A word the site's own text has too keeps the site's rule first.
     hit = index.search("nejvyssi vojsko kolik rytiru").hits[0]
     assert hit.snippet.startswith("Vyloží-li hráč, který je na tahu, před sebe třetí kartu Rytíř")
+
+
+def test_the_landscapes_page_of_many_names_does_not_take_a_harbour_question(index):
+    # Krajiny a suroviny quotes a little about everything (its aliases name every terrain and
+    # resource); the harbour's own entry answers a question about its rate.
+    assert first(index, "za kolik meni normalni pristav") == "pristav"

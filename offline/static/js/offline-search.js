@@ -133,12 +133,14 @@
     this.headwordParts = [];
     this.aliasParts = [];
     this.overview = new Set();
+    this.broad = new Set();
     this.names = new Map(); // signature -> Set(document)
     this.sections = new Map(); // heading passage -> [passages]
     this.variant = new Set();
     docs.forEach(function (doc, number) {
       if (self.data.variantPages.indexOf(doc.slug) >= 0) self.variant.add(number);
       if (self.data.overviewPages.indexOf(doc.slug) >= 0) self.overview.add(number);
+      if (self.data.broadPages.indexOf(doc.slug) >= 0) self.broad.add(number);
       [doc.headword].concat(doc.aliases).forEach(function (name) {
         addTo(self.names, self.signature(words(name)), number);
       });
@@ -846,7 +848,8 @@
     var text = line.slice(begin, end);
     if (text.length > SNIPPET_WIDTH) text = text.slice(0, SNIPPET_WIDTH).replace(/\s\S*$/, "");
     var shown = (begin > 0 ? "…" : "") + text.trim() + (begin + text.length < line.length ? "…" : "");
-    // A short line that a list follows: the list items come along, as much as fits.
+    // A short line that a list follows: the list items come along, as much as fits (after
+    // an item: the items that follow it).
     var after = passage + 1;
     while (begin + text.length >= line.length && shown.length < 180
            && after < this.passages.length && this.passages[after].document === info.document
@@ -922,6 +925,7 @@
       if (!namedDocs.has(info.document)) {
         if (self.variant.has(info.document) && !editionAsked) score *= W.variant;
         else if (self.overview.has(info.document)) score *= W.overview;
+        else if (self.broad.has(info.document)) score *= W.broad;
       }
       if (namedDocs.has(info.document)) score *= W.named;
       if (exactlyNamed.has(info.document) && !asking) score *= W.name_bonus;
