@@ -68,12 +68,12 @@ HIGHLIGHT_PARAMETER = "zvyraznit"
 SYNONYMS_PATH = Path(__file__).resolve().parent / "synonyma.toml"
 
 # The ranking's numbers; offline_index() hands them to the offline search.
-# name_term, quantity and intent come from a coordinate search (each weight ×0.5, ×0.75,
-# ×1.33, ×2 in turn, kept when top-1 + right passage + snippet answers rose by 2 queries or
-# more) on almanach/eval/tune.toml and tests/almanach/search_eval.toml together, checked on
-# heldout.toml (25 November 2026): name_term 0.3 → 0.6, quantity 1.5 → 3.0 (intent 1.3 → 1.7 gained
-# nothing on heldout.toml and was left at 1.3);
-# the others stayed.
+# Coordinate search (25 November 2026): each weight ×0.5, ×0.75, ×1.33, ×2 in turn, kept when
+# top-1 + right passage + snippet answers on almanach/eval/tune.toml and
+# tests/almanach/search_eval.toml together rose by 2 queries or more, checked on heldout.toml.
+# It moved name_term 0.3 → 0.6 and quantity 1.5 → 3.0 (intent 1.3 → 1.7 gained nothing on
+# heldout.toml and stays 1.3); a second pass over the later weights (prior, example, card,
+# implied_box, edition, question, alias, headword, named…) kept them all.
 WEIGHTS = {
     # Fields of a passage: its own text, its entry's headword and aliases, its section heading.
     "text": 1.0,
