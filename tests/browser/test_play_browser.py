@@ -25,7 +25,10 @@ MAX_MOVES = 400
 
 
 def settled(page):
-    expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
+    # No htmx request, swap or settle under way. Checked at every animation frame: expect()
+    # would look again only after 100, 250, 500 ms, and a game waits for this at every move.
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-request')")
 
 
 def start(page, url: str, players: int, plan: str, seed: int) -> None:
