@@ -13,6 +13,7 @@ sys.path.append(str(Path(__file__).parent.parent / "play"))
 import play_kit as kit  # noqa: E402  (the Hrát tests' helpers: start a game, fix the dice)
 
 from tests.browser.axe import assert_accessible  # noqa: E402
+from tests.browser.htmx import settled  # noqa: E402
 from tutorial.play import store  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -22,13 +23,6 @@ PREFERENCE = ("Hodit kostkami", "Postavit vesnici", "Postavit silnici",
               "Postavit neutrálnímu hráči", "Povýšit vesnici", "Zloděj na", "Vrátit",
               "Odmítnout nabídku", "Ukončit tah")
 MAX_MOVES = 400
-
-
-def settled(page):
-    # No htmx request, swap or settle under way. Checked at every animation frame: expect()
-    # would look again only after 100, 250, 500 ms, and a game waits for this at every move.
-    page.wait_for_function(
-        "() => !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-request')")
 
 
 def start(page, url: str, players: int, plan: str, seed: int) -> None:
