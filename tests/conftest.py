@@ -1,7 +1,7 @@
 """Shared fixtures: the site's content in the test database, and a real browser.
 
 (autouse) an empty page cache, on as in production, for every test; lesson pages that poll
-          do so every 0.3 s instead of 3 s.
+          do so every 0.3 s instead of 3 s; passwords are hashed with a cheap hasher.
 django_db_setup  the test database, filled once per session with the site's content
           (load_content): every test that rolls back sees it without loading it again.
 content   Entry rows (and whatever else load_content loads) in the test database. Works for
@@ -67,6 +67,13 @@ def _quick_lesson_polls(settings):
     # Lesson pages poll every 3 s on the site (tests/lessons/test_polling.py); in tests every
     # 0.3 s, so a browser test waits a moment, not seconds, for a page to follow a change.
     settings.LESSONS_POLL_MS = 300
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # The site's hasher costs a third of a CPU second per password (each teacher created,
+    # each sign-in); no test is about its cost, so tests hash with a cheap one.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
