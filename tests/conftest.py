@@ -113,6 +113,24 @@ def _known_play_secrets(monkeypatch):
     monkeypatch.setattr("tutorial.play.flow.new_secret", lambda: f"test-{next(numbers)}")
 
 
+@pytest.fixture(scope="session")
+def script_env(tmp_path_factory) -> dict[str, str]:
+    """The environment for running a load script (scripts/loadtest_*.py, longgame.py): the
+    static files collected once per worker as production serves them, which the scripts
+    take instead of collecting their own (LOADTEST_STATIC_ROOT, scripts/loadkit.py)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    static = tmp_path_factory.mktemp("static")
+    collect = ("import sys; sys.path.insert(0, 'scripts'); from loadkit import production_env;"
+               f" production_env({str(static)!r}, 'sqlite:///unused.sqlite3')")
+    subprocess.run([sys.executable, "-c", collect], cwd=root, check=True,
+                   env={k: v for k, v in os.environ.items() if k != "LOADTEST_STATIC_ROOT"})
+    return {**os.environ, "LOADTEST_STATIC_ROOT": str(static / "static")}
+
+
 @pytest.fixture
 def content(db):
     # `db` turns transactional by itself when the test also uses transactional_db or
