@@ -5,7 +5,7 @@ import re
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.cache import patch_vary_headers
+from django.views.decorators.vary import vary_on_headers
 
 from almanach import czech, figures, links, search
 from almanach import faq as frequent
@@ -35,8 +35,7 @@ def index(request: HttpRequest) -> HttpResponse:
         "letters": letters,
         "pages": Entry.objects.filter(kind=Entry.Kind.PAGE).order_by("sort_key"),
         "count": len(entries),
-        "section": "almanach",
-    }
+        }
     return render(request, "almanach/index.html", context)
 
 
@@ -60,8 +59,7 @@ def faq(request: HttpRequest) -> HttpResponse:
     context = {
         "topics": topics,
         "count": sum(len(topic["questions"]) for topic in topics),
-        "section": "almanach",
-    }
+        }
     return render(request, "almanach/faq.html", context)
 
 
@@ -97,8 +95,7 @@ def entry(request: HttpRequest, slug: str) -> HttpResponse:
         ],
         "applications": links.applications(item.slug),
         "figures": unplaced,
-        "section": "almanach",
-    }
+        }
     return render(request, "almanach/entry.html", context)
 
 
@@ -118,6 +115,7 @@ def _canonical_slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", czech.fold(text)).strip("-")
 
 
+@vary_on_headers("HX-Request")
 def search_page(request: HttpRequest) -> HttpResponse:
     raw = request.GET.get("q", "")
     as_suggestions = bool(request.htmx)
@@ -125,17 +123,13 @@ def search_page(request: HttpRequest) -> HttpResponse:
         raw, limit=SUGGESTION_COUNT if as_suggestions else API_RESULT_COUNT
     )
     if as_suggestions and results.message == search.MESSAGE_EMPTY:
-        response = HttpResponse("")  # an empty box hides itself
-    else:
-        template = "almanach/search.html" + ("#suggestions" if as_suggestions else "")
-        context = {
-            "results": results,
-            "search_query": results.query or raw[: search.MAX_QUERY_LENGTH],
-            "section": "almanach",
+        return HttpResponse("")  # an empty box hides itself
+    template = "almanach/search.html" + ("#suggestions" if as_suggestions else "")
+    context = {
+        "results": results,
+        "search_query": results.query or raw[: search.MAX_QUERY_LENGTH],
         }
-        response = render(request, template, context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return render(request, template, context)
 
 
 def api_search(request: HttpRequest) -> JsonResponse:

@@ -5,6 +5,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
 
+from config.context_processors import NO_SECTION
+
 
 def admin_login(request: HttpRequest) -> HttpResponse:
     """The admin's sign-in with the same limits as the teachers' (tutorial/lessons/limits.py):
@@ -43,7 +45,8 @@ def health(request: HttpRequest) -> JsonResponse:
 
 def _error(request: HttpRequest, status: int, title: str, message: str) -> HttpResponse:
     body = loader.render_to_string(
-        "error.html", {"status": status, "title": title, "message": message}, request
+        "error.html", {"status": status, "title": title, "message": message, **NO_SECTION},
+        request,
     )
     return HttpResponse(body, status=status)
 
@@ -83,7 +86,8 @@ def too_large(request: HttpRequest) -> HttpResponse:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """Django's CSRF check failed: in Czech, in the site's style, and what to do about it."""
-    body = loader.render_to_string("csrf_failure.html", {"status": 403}, request)
+    body = loader.render_to_string("csrf_failure.html", {"status": 403, **NO_SECTION},
+                            request)
     return HttpResponse(body, status=403)
 
 

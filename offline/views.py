@@ -111,5 +111,5 @@ def search_index(request: HttpRequest) -> JsonResponse:
 
 @require_safe
 def offline_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "offline/page.html", {"section": "almanach"})
+    return render(request, "offline/page.html")
 

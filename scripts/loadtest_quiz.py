@@ -350,8 +350,8 @@ def count_in_database(code: str) -> tuple[int, int, int]:
     from tutorial.models import Answer, Pupil
 
     connection.close()  # see what gunicorn wrote
-    pupils = Pupil.objects.filter(session__code=code).count()
-    answers = Answer.objects.filter(pupil__session__code=code)
+    pupils = Pupil.objects.filter(lesson__code=code).count()
+    answers = Answer.objects.filter(pupil__lesson__code=code)
     return pupils, answers.count(), answers.values("pupil", "item").distinct().count()
 
 

@@ -42,8 +42,8 @@ class ClassSessionAdmin(admin.ModelAdmin):
 
 @admin.register(Pupil)
 class PupilAdmin(admin.ModelAdmin):
-    list_display = ("nickname", "session", "joined")
-    search_fields = ("nickname", "session__code")
+    list_display = ("nickname", "lesson", "joined")
+    search_fields = ("nickname", "lesson__code")
     exclude = ("token", "pin")
 
 

@@ -53,10 +53,10 @@ class Quiz(models.Model):
         return reverse("lessons:quiz", kwargs={"pk": self.pk})
 
 
-class QuizItem(models.Model):
-    """One question of a quiz: a sandbox kind and a variant, or a variant per pupil."""
+class QuestionItem(models.Model):
+    """A question as a quiz or a lesson holds it: a sandbox kind and a variant, or a variant
+    per pupil, or a teacher's own position."""
 
-    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="items")
     order = models.PositiveSmallIntegerField("pořadí")
     kind = models.CharField("druh", max_length=40)
     # "a1" (Almanach example), "s1234" (seeded variant, same for everybody),
@@ -67,12 +67,8 @@ class QuizItem(models.Model):
     position = models.TextField("vlastní pozice", blank=True, default="")
 
     class Meta:
+        abstract = True
         ordering = ["order"]
-        constraints = [
-            models.UniqueConstraint(fields=["quiz", "order"], name="quiz_item_order_unique"),
-        ]
-        verbose_name = "otázka"
-        verbose_name_plural = "otázky"
 
     def __str__(self) -> str:
         return f"{self.order}. {self.kind} {self.variant or '(pro každého jiná)'}"
@@ -80,6 +76,19 @@ class QuizItem(models.Model):
     @property
     def per_pupil(self) -> bool:
         return not self.variant
+
+
+class QuizItem(QuestionItem):
+    """One question of a quiz."""
+
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="items")
+
+    class Meta(QuestionItem.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["quiz", "order"], name="quiz_item_order_unique"),
+        ]
+        verbose_name = "otázka"
+        verbose_name_plural = "otázky"
 
 
 class ClassSession(models.Model):
@@ -170,33 +179,21 @@ class ClassSession(models.Model):
         return f"{self.state}-{self.current}-{phase}{ranking}"
 
 
-class LessonItem(models.Model):
+class LessonItem(QuestionItem):
     """One question of a lesson, copied from the quiz when the lesson starts."""
 
-    session = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="items")
-    order = models.PositiveSmallIntegerField("pořadí")
-    kind = models.CharField("druh", max_length=40)
-    variant = models.CharField("varianta", max_length=20, blank=True)  # as QuizItem.variant
-    position = models.TextField("vlastní pozice", blank=True, default="")  # as QuizItem
+    lesson = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="items")
 
-    class Meta:
-        ordering = ["order"]
+    class Meta(QuestionItem.Meta):
         constraints = [
-            models.UniqueConstraint(fields=["session", "order"], name="lesson_item_order_unique"),
+            models.UniqueConstraint(fields=["lesson", "order"], name="lesson_item_order_unique"),
         ]
         verbose_name = "otázka hodiny"
         verbose_name_plural = "otázky hodiny"
 
-    def __str__(self) -> str:
-        return f"{self.order}. {self.kind} {self.variant or '(pro každého jiná)'}"
-
-    @property
-    def per_pupil(self) -> bool:
-        return not self.variant
-
 
 class Pupil(models.Model):
-    session = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="pupils")
+    lesson = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="pupils")
     nickname = models.CharField("přezdívka", max_length=30)
     nickname_key = models.CharField(max_length=30)  # casefolded, for uniqueness
     token = models.CharField(max_length=64, unique=True, default=secrets.token_urlsafe)
@@ -213,7 +210,7 @@ class Pupil(models.Model):
     class Meta:
         ordering = ["nickname_key"]
         constraints = [
-            models.UniqueConstraint(fields=["session", "nickname_key"],
+            models.UniqueConstraint(fields=["lesson", "nickname_key"],
                                     name="pupil_nickname_unique_in_session"),
         ]
         verbose_name = "žák"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.cache import patch_vary_headers
+from django.urls import reverse
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -19,14 +19,14 @@ def client_ip(request: HttpRequest) -> str:
 
 
 def message(request: HttpRequest, title: str, text: str, status: int = 200, *,
-            section: str = "quiz", **extra) -> HttpResponse:
-    """A short Czech page: what happened and where to go next (``retry_url``)."""
-    context = {"section": section, "title": title, "text": text, **extra}
+            retry_url: str = "", retry_label: str = "Pokračovat", home_url: str | None = None,
+            home_label: str = "Kvízy") -> HttpResponse:
+    """A short Czech page: what happened, where to go next (``retry_url``, a button) and the
+    way home (a link, the quizzes unless ``home_url`` says otherwise; "" for none)."""
+    context = {
+        "title": title, "text": text, "retry_url": retry_url, "retry_label": retry_label,
+        "home_url": reverse("quizzes:index") if home_url is None else home_url,
+        "home_label": home_label,
+    }
     return render(request, "tutorial/message.html", context, status=status)
 
-
-def fragment(request: HttpRequest, template: str, context: dict) -> HttpResponse:
-    """A page or its htmx fragment: caches must keep the two apart."""
-    response = render(request, template, context)
-    patch_vary_headers(response, ("HX-Request",))
-    return response

@@ -198,7 +198,7 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         contexts.append(tablet_context)
         _join(tablet, f"{base}/hra/{session.code}/", "Bob")
         expect(tablet.locator(".play-head")).to_contain_text("Bob")
-        assert Pupil.objects.filter(session=session).count() == 3
+        assert Pupil.objects.filter(lesson=session).count() == 3
 
         # Late joining is the teacher's toggle.
         teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")

@@ -42,7 +42,7 @@ def test_pupil_joins_with_code_and_nickname(session):
     assert response.status_code == 302 and response["Location"] == f"/hra/{session.code}/"
     page = html(pupil.get(response["Location"]))
     assert "Jana" in page and "Čekáme na začátek" in page
-    assert Pupil.objects.get(session=session).nickname == "Jana"
+    assert Pupil.objects.get(lesson=session).nickname == "Jana"
 
 
 def test_code_is_forgiving_about_case_spaces_and_dashes(session):
@@ -52,7 +52,7 @@ def test_code_is_forgiving_about_case_spaces_and_dashes(session):
 
 def test_empty_nickname_gets_a_generated_czech_one(session):
     join(Client(), session, "")
-    nickname = Pupil.objects.get(session=session).nickname
+    nickname = Pupil.objects.get(lesson=session).nickname
     adjective, animal = nickname.split(" ")[:2]
     assert adjective in classroom.ADJECTIVES and animal in classroom.ANIMALS
 
@@ -62,7 +62,7 @@ def test_duplicate_nickname_is_refused_case_insensitively(session):
     response = join(Client(), session, "  kAREL ")
     assert response.status_code == 409
     assert "už v této hodině někdo má" in html(response)
-    assert Pupil.objects.filter(session=session).count() == 1
+    assert Pupil.objects.filter(lesson=session).count() == 1
 
 
 def test_nickname_is_escaped(session, teacher_client):
@@ -138,7 +138,7 @@ def test_lost_session_cookie_rejoins_by_the_signed_seat_cookie(session):
     assert "Ota" in html(phone.get(f"/hra/{session.code}/"))
     # Joining again from that phone gives back the same seat, not a second pupil.
     assert join(phone, session, "Ota").status_code == 302
-    assert Pupil.objects.filter(session=session).count() == 1
+    assert Pupil.objects.filter(lesson=session).count() == 1
 
 
 def test_forged_seat_cookie_is_ignored(session):

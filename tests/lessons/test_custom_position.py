@@ -90,7 +90,7 @@ def test_a_lesson_grades_a_custom_position_like_any_question(teacher_client, tea
     add(teacher_client, quiz_, "nejdelsi-cesta")
     add(teacher_client, quiz_, "silnice")
     session = classroom.start_session(quiz_, teacher, ClassSession.Pace.TEACHER, None, False)
-    assert [i.position for i in LessonItem.objects.filter(session=session)] == \
+    assert [i.position for i in LessonItem.objects.filter(lesson=session)] == \
         [i.position for i in quiz_.items.all()]
     right, wrong = Client(), Client()
     join(right, session, "Ada")

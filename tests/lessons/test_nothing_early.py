@@ -66,8 +66,8 @@ def test_teacher_results_leave_the_open_question_out_until_the_reveal(class_quiz
 
 def test_per_pupil_positions_depend_on_the_secret_key(session, settings):
     item = next(i for i in classroom.items_of(session) if i.per_pupil)
-    pupil = Pupil.objects.create(session=session, nickname="Ada", nickname_key="ada")
-    guessed = hashlib.sha256(f"{item.pk}:{pupil.pk}:{pupil.session_id}".encode()).digest()
+    pupil = Pupil.objects.create(lesson=session, nickname="Ada", nickname_key="ada")
+    guessed = hashlib.sha256(f"{item.pk}:{pupil.pk}:{pupil.lesson_id}".encode()).digest()
     guessed_variant = f"s{int.from_bytes(guessed[:4], 'big') % quiz.MAX_SEED + 1}"
     first = classroom.variant_for(item, pupil)
     assert first != guessed_variant

@@ -2,6 +2,7 @@
 depend on whether the game was kept in memory, computer players stop for the person."""
 
 from engine import actions
+from tutorial import action_words
 from tutorial.play import flow, record
 from tutorial.play.computers import decide_for, seat
 
@@ -68,12 +69,13 @@ def test_every_computer_move_comes_with_narration_and_a_reason_where_it_had_a_ch
 
 def test_a_bought_card_stays_secret_in_the_narration():
     events = [{"kind": "card_bought", "player": "red", "card": "victory_point"}]
-    text = flow.tell(actions.BuyDevelopmentCard("red"), events, _position(), ("red", "blue"))
+    text = action_words.tell(actions.BuyDevelopmentCard("red"), events, _position(),
+                             ("red", "blue"))
     assert "kupuje akční kartu" in text and "Vítězný bod" not in text
 
 
 def test_set_up_placements_are_told_as_founding_not_buying():
-    text = flow.tell(actions.PlaceSettlement("blue", "c3.N"), [], _position(), ("blue",))
+    text = action_words.tell(actions.PlaceSettlement("blue", "c3.N"), [], _position(), ("blue",))
     assert text.startswith("Modrý zakládá vesnici u ") and "platí" not in text
 
 
@@ -86,10 +88,10 @@ def test_record_turns_end_with_the_turn_or_a_set_up_road():
 
 def test_labels_speak_czech_to_the_person():
     position = _position()
-    assert flow.label(actions.RollDice("orange"), position) == "Hodit kostkami"
-    assert flow.label(actions.TradeBank("orange", "brick", "ore"), position, rate=4) == (
+    assert action_words.label(actions.RollDice("orange"), position) == "Hodit kostkami"
+    assert action_words.label(actions.TradeBank("orange", "brick", "ore"), position, rate=4) == (
         "Vyměnit do banku 4 cihly za 1 rudu (4 : 1)")
-    assert flow.label(actions.EndTurn("orange"), position) == "Ukončit tah"
+    assert action_words.label(actions.EndTurn("orange"), position) == "Ukončit tah"
 
 
 def _position() -> dict:

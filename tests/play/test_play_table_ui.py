@@ -7,8 +7,8 @@ import pytest
 from play_kit import fill_orange_hand, offered, post_move, roll, start
 
 from engine import Game, actions
-from tutorial import board_svg
-from tutorial.play import flow, store, table
+from tutorial import action_words, board_svg
+from tutorial.play import store, table
 from tutorial.play.models import PlayedGame
 
 pytestmark = pytest.mark.django_db
@@ -148,7 +148,7 @@ def test_the_win_is_told_after_what_caused_it():
     action = actions.RetireKnight("orange")
     events = [{"kind": "game_won", "player": "orange", "points": 10},
               {"kind": "knight_retired", "player": "orange", "knights": 2}]
-    told = flow.tell(action, events, {}, ("orange", "red"))
+    told = action_words.tell(action, events, {}, ("orange", "red"))
     assert told.index("vyřazuje") < told.index("vyhrává") and told.endswith("vyhrává.")
 
 

@@ -2,7 +2,7 @@
 game may know of its events and states, and the Czech narration of what is hidden."""
 
 from engine import actions
-from tutorial import narrate
+from tutorial import action_words, narrate
 from tutorial.play import flow
 
 STOLEN = {"kind": "stolen", "thief": "white", "victim": "blue", "card": "wool"}
@@ -26,9 +26,9 @@ def test_the_narration_of_hidden_cards_says_only_how_many():
     assert "Bílý bere modrému 1 kartu." in text
     assert "kupuje akční kartu." in text and "Vítězný bod" not in text
     forced = narrate.visible_events([FORCED], narrate.Viewer("blue"))
-    told = flow._extra(forced[0], {})
+    told = action_words.extra(forced[0], {})
     assert told == "Oranžový si vynuceným obchodem bere červenému 2 karty."
-    assert "rudu" in flow._extra(FORCED, {})
+    assert "rudu" in action_words.extra(FORCED, {})
 
 
 def test_another_players_state_shows_counts_not_cards_and_no_unshown_points():

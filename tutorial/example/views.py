@@ -13,10 +13,11 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
+from config.context_processors import NO_SECTION
 from engine import words
 from tutorial import board_text, narrate
 from tutorial.board_svg import render_board
@@ -68,7 +69,7 @@ def _point_parts(state: dict, color: str) -> list[str]:
 def _not_found(request: HttpRequest, message: str, example: bool = True) -> HttpResponse:
     title = "Tento krok příkladu neexistuje" if example else "Tento krok hry neexistuje"
     return render(request, "error.html", {
-        "status": 404, "title": title, "message": message,
+        "status": 404, "title": title, "message": message, **NO_SECTION,
     }, status=404)
 
 
@@ -216,7 +217,6 @@ def game(request: HttpRequest) -> HttpResponse:
     rep = example_game()
     first = rep.step(1, 1)
     return render(request, "example/game.html", {
-        "section": "tutorial",
         "board": _board(rep, rep.start, None, "Výchozí postavení příkladu hry"),
         "board_text": board_text.by_hex(rep.position(rep.start)),
         "players": _players(rep, rep.start, None, None),
@@ -234,6 +234,7 @@ def turn(request: HttpRequest, turn: int) -> HttpResponse:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def step(request: HttpRequest, turn: int, step: int) -> HttpResponse:
     return render_step(request, example_game(), turn, step, example_pages())
 
@@ -263,7 +264,6 @@ def render_step(request: HttpRequest, record, turn: int, step: int,
     player = words.player(current_turn.player, capital=True)
     title = f"{turn}. tah ({player}), krok {step} z {view.step_count}"
     context = {
-        "section": "tutorial" if pages.example else "play",
         "pages": pages,
         "title": title,
         "turn": current_turn,
@@ -298,9 +298,7 @@ def render_step(request: HttpRequest, record, turn: int, step: int,
     # A history restore after a cache miss wants the whole page, not the fragment.
     fragment = request.htmx and not request.htmx.history_restore_request
     template = "example/step.html#step" if fragment else "example/step.html"
-    response = render(request, template, context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return render(request, template, context)
 
 
 @require_safe

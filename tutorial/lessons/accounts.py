@@ -92,20 +92,34 @@ def accept_invite(request: HttpRequest, token: str) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("lessons:teacher")
     return render(request, "lessons/accounts/invite.html", {
-        "section": "quiz", "form": form, "invite": invite,
+        "form": form, "invite": invite,
     }, status=400 if request.method == "POST" else 200)
 
 
 class PasswordChange(auth_views.PasswordChangeView):
     template_name = "lessons/accounts/password_change.html"
     success_url = reverse_lazy("lessons:password_change_done")
-    extra_context = {"section": "quiz"}
 
 
-class PasswordChangeDone(auth_views.PasswordChangeDoneView):
-    template_name = "lessons/accounts/message.html"
-    extra_context = {"section": "quiz", "heading": "Heslo změněno",
-                     "text": "Vaše nové heslo platí od teď."}
+class AccountMessage:
+    """An account page that only says what happened, on the site's message page; the way on
+    is the teacher's own page once signed in, the sign-in otherwise."""
+
+    template_name = "tutorial/message.html"
+    text = ""
+
+    def get_context_data(self, **kwargs):
+        signed_in = self.request.user.is_authenticated
+        return {
+            **super().get_context_data(**kwargs), "text": self.text, "home_url": "",
+            "retry_url": reverse("lessons:teacher" if signed_in else "lessons:login"),
+            "retry_label": "Moje kvízy a hodiny" if signed_in else "Přihlásit se",
+        }
+
+
+class PasswordChangeDone(AccountMessage, auth_views.PasswordChangeDoneView):
+    title = "Heslo změněno"
+    text = "Vaše nové heslo platí od teď."
 
 
 # --- forgotten passwords ---------------------------------------------------------------------
@@ -152,7 +166,6 @@ class PasswordReset(auth_views.PasswordResetView):
     email_template_name = "lessons/accounts/reset_email.txt"
     subject_template_name = "lessons/accounts/reset_subject.txt"
     success_url = reverse_lazy("lessons:password_reset_done")
-    extra_context = {"section": "quiz"}
     form_class = OneAccountResetForm
 
     def post(self, request, *args, **kwargs):
@@ -184,22 +197,17 @@ class PasswordReset(auth_views.PasswordResetView):
         return response
 
 
-class PasswordResetDone(auth_views.PasswordResetDoneView):
-    template_name = "lessons/accounts/message.html"
-    extra_context = {
-        "section": "quiz", "heading": "Zkontrolujte e-mail",
-        "text": "Pokud k zadané adrese patří účet učitele, poslali jsme na ni odkaz pro "
-                "nastavení nového hesla. Nepřišel-li do pár minut, podívejte se i do spamu.",
-    }
+class PasswordResetDone(AccountMessage, auth_views.PasswordResetDoneView):
+    title = "Zkontrolujte e-mail"
+    text = ("Pokud k zadané adrese patří účet učitele, poslali jsme na ni odkaz pro "
+            "nastavení nového hesla. Nepřišel-li do pár minut, podívejte se i do spamu.")
 
 
 class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
     template_name = "lessons/accounts/password_reset_confirm.html"
     success_url = reverse_lazy("lessons:password_reset_complete")
-    extra_context = {"section": "quiz"}
 
 
-class PasswordResetComplete(auth_views.PasswordResetCompleteView):
-    template_name = "lessons/accounts/message.html"
-    extra_context = {"section": "quiz", "heading": "Heslo nastaveno",
-                     "text": "Nové heslo platí. Můžete se přihlásit."}
+class PasswordResetComplete(AccountMessage, auth_views.PasswordResetCompleteView):
+    title = "Heslo nastaveno"
+    text = "Nové heslo platí. Můžete se přihlásit."

@@ -21,7 +21,6 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tutorial import quiz
 from tutorial.lessons import custom, nicknames
 from tutorial.models import (
     CODE_LENGTH,
@@ -35,6 +34,7 @@ from tutorial.models import (
     new_code,
     new_pin,
 )
+from tutorial.quiz import MAX_SEED, examples, grade, new_variant, normalize
 
 NICKNAME_MAX = nicknames.NICKNAME_MAX
 SPEED_POINTS = 1000  # for a right answer at once; fades to 0 over the time limit
@@ -84,7 +84,7 @@ def clear_failures(scope: str, key: str) -> None:
 
 # --- sessions and seats ----------------------------------------------------------------------
 
-def start_session(quiz_: Quiz, teacher, pace: str, timer_seconds: int | None,
+def start_session(quiz: Quiz, teacher, pace: str, timer_seconds: int | None,
                   speed_scoring: bool, *, reveal: str = ClassSession.Reveal.TEACHER,
                   show_ranking: bool = False, late_join: bool = True) -> ClassSession:
     """A new lesson with its own copy of the quiz's questions."""
@@ -92,16 +92,16 @@ def start_session(quiz_: Quiz, teacher, pace: str, timer_seconds: int | None,
         try:
             with transaction.atomic():
                 session = ClassSession.objects.create(
-                    quiz=quiz_, title=quiz_.title, teacher=teacher, code=new_code(), pace=pace,
+                    quiz=quiz, title=quiz.title, teacher=teacher, code=new_code(), pace=pace,
                     timer_seconds=timer_seconds or None, speed_scoring=speed_scoring,
                     reveal=reveal, show_ranking=show_ranking, late_join=late_join,
                 )
         except IntegrityError:  # the code is taken: draw another
             continue
         LessonItem.objects.bulk_create(
-            LessonItem(session=session, order=item.order, kind=item.kind, variant=item.variant,
+            LessonItem(lesson=session, order=item.order, kind=item.kind, variant=item.variant,
                        position=item.position)
-            for item in quiz_.items.all()
+            for item in quiz.items.all()
         )
         return session
     raise RuntimeError("no free join code")
@@ -176,7 +176,7 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
     a pupil who lost it. After the lesson ended only the second: a pupil comes back to see
     their results."""
     if session.is_closed:
-        taken = Pupil.objects.filter(session=session,
+        taken = Pupil.objects.filter(lesson=session,
                                      nickname_key=nickname_key(clean_nickname(nickname))).first()
         if taken is None or not (pin or taken.released):
             raise JoinError(CLOSED_MESSAGE, status=410)
@@ -192,7 +192,7 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
     if key in session.blocked_nicknames:
         raise JoinError("Tuhle přezdívku učitel v této hodině odebral. Zvolte prosím jinou.",
                         status=403)
-    taken = Pupil.objects.filter(session=session, nickname_key=key).first()
+    taken = Pupil.objects.filter(lesson=session, nickname_key=key).first()
     if taken:
         return reclaim(taken, pin)
     if session.state != ClassSession.State.LOBBY and not session.late_join:
@@ -200,7 +200,7 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
                         "ať ho zapne.", status=403)
     try:
         with transaction.atomic():
-            pupil = Pupil.objects.create(session=session, nickname=nickname, nickname_key=key)
+            pupil = Pupil.objects.create(lesson=session, nickname=nickname, nickname_key=key)
     except IntegrityError:
         raise JoinError(
             f"Přezdívku „{nickname}“ nebo velmi podobnou už v této hodině někdo má. "
@@ -213,7 +213,7 @@ def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
 def reclaim(pupil: Pupil, pin: str) -> Pupil:
     """Give a seat to a new device: with its PIN, or freely once the teacher released it.
     The old device loses the seat (a new token), so a seat is never held twice."""
-    scope_key = f"{pupil.session_id}:{pupil.pk}"
+    scope_key = f"{pupil.lesson_id}:{pupil.pk}"
     pin = "".join(ch for ch in (pin or "") if ch in "0123456789")[:8]
     if not pupil.released:
         if not pin:
@@ -267,7 +267,7 @@ def remove_pupil(session: ClassSession, pupil_id: int) -> Pupil | None:
 def seat(session: ClassSession, token: str | None) -> Pupil | None:
     if not token:
         return None
-    return Pupil.objects.filter(session=session, token=token).first()
+    return Pupil.objects.filter(lesson=session, token=token).first()
 
 
 # --- questions ---------------------------------------------------------------------------
@@ -281,9 +281,9 @@ def variant_for(item: LessonItem, pupil: Pupil | None) -> str:
     # Keyed with the server's secret: nobody can work out a pupil's position (and look it up
     # in public practice) from the ids.
     digest = hmac.new(settings.SECRET_KEY.encode(),
-                      f"lesson-position:{item.pk}:{pupil.pk}:{pupil.session_id}".encode(),
+                      f"lesson-position:{item.pk}:{pupil.pk}:{pupil.lesson_id}".encode(),
                       hashlib.sha256).digest()
-    return f"s{int.from_bytes(digest[:4], 'big') % quiz.MAX_SEED + 1}"
+    return f"s{int.from_bytes(digest[:4], 'big') % MAX_SEED + 1}"
 
 
 _ITEMS: dict[str, list[LessonItem]] = {}
@@ -420,8 +420,8 @@ def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw,
     prepared = custom.prepared_or_none(item.kind, variant)
     if prepared is None:
         raise Closed("Tuto otázku nelze vyhodnotit.")
-    response = quiz.normalize(prepared, raw)
-    graded = quiz.grade(prepared, response)
+    response = normalize(prepared, raw)
+    graded = grade(prepared, response)
     points = _speed_points(session, pupil) if graded.correct else 0
     try:
         with transaction.atomic():
@@ -524,45 +524,45 @@ def item_variant(kind_slug: str, mode: str, number: int, rng: random.Random | No
     if mode == "pupil":
         return ""
     if mode == "almanach":
-        examples = quiz.examples(kind_slug)
-        if number < len(examples):
-            return examples[number].variant
-    return quiz.new_variant(rng)
+        known = examples(kind_slug)
+        if number < len(known):
+            return known[number].variant
+    return new_variant(rng)
 
 
 def build_quiz(owner, title: str, kinds: list[str], per_kind: int, mode: str) -> Quiz:
     with transaction.atomic():
-        quiz_ = Quiz.objects.create(owner=owner, title=title)
+        quiz = Quiz.objects.create(owner=owner, title=title)
         order = 1
         for number in range(per_kind):
             for slug in kinds:
-                QuizItem.objects.create(quiz=quiz_, order=order, kind=slug,
+                QuizItem.objects.create(quiz=quiz, order=order, kind=slug,
                                         variant=item_variant(slug, mode, number))
                 order += 1
-    return quiz_
+    return quiz
 
 
-def add_item(quiz_: Quiz, kind_slug: str, mode: str) -> QuizItem:
+def add_item(quiz: Quiz, kind_slug: str, mode: str) -> QuizItem:
     with transaction.atomic():
-        last = quiz_.items.order_by("-order").values_list("order", flat=True).first() or 0
-        used = quiz_.items.filter(kind=kind_slug).count()
-        return QuizItem.objects.create(quiz=quiz_, order=last + 1, kind=kind_slug,
+        last = quiz.items.order_by("-order").values_list("order", flat=True).first() or 0
+        used = quiz.items.filter(kind=kind_slug).count()
+        return QuizItem.objects.create(quiz=quiz, order=last + 1, kind=kind_slug,
                                        variant=item_variant(kind_slug, mode, used))
 
 
-def add_position_item(quiz_: Quiz, kind_slug: str, code: str) -> QuizItem:
+def add_position_item(quiz: Quiz, kind_slug: str, code: str) -> QuizItem:
     """A teacher's own position (checked by :func:`custom.new_item_code`) as a new item."""
     with transaction.atomic():
-        last = quiz_.items.order_by("-order").values_list("order", flat=True).first() or 0
-        return QuizItem.objects.create(quiz=quiz_, order=last + 1, kind=kind_slug,
+        last = quiz.items.order_by("-order").values_list("order", flat=True).first() or 0
+        return QuizItem.objects.create(quiz=quiz, order=last + 1, kind=kind_slug,
                                        variant=custom.variant_of(kind_slug, code), position=code)
 
 
 def remove_item(item: QuizItem) -> None:
     with transaction.atomic():
-        quiz_ = item.quiz
+        quiz = item.quiz
         item.delete()
-        for order, other in enumerate(quiz_.items.order_by("order"), start=1):
+        for order, other in enumerate(quiz.items.order_by("order"), start=1):
             if other.order != order:
                 QuizItem.objects.filter(pk=other.pk).update(order=order)
 
@@ -582,13 +582,13 @@ def move_item(item: QuizItem, step: int) -> None:
         QuizItem.objects.filter(pk=other.pk).update(order=item.order)
 
 
-def copy_quiz(quiz_: Quiz, owner) -> Quiz:
+def copy_quiz(quiz: Quiz, owner) -> Quiz:
     with transaction.atomic():
-        title = f"{quiz_.title} (kopie)"[:120]
+        title = f"{quiz.title} (kopie)"[:120]
         copy = Quiz.objects.create(owner=owner, title=title)
         QuizItem.objects.bulk_create(
             QuizItem(quiz=copy, order=item.order, kind=item.kind, variant=item.variant,
                      position=item.position)
-            for item in quiz_.items.all()
+            for item in quiz.items.all()
         )
     return copy

@@ -26,7 +26,7 @@ def _tally(session: ClassSession) -> str:
     """What the live part shows, in two numbers: answers to the question on screen (or the
     whole lesson when self-paced) and pupils."""
     pupils = session.pupils.count()
-    answers = Answer.objects.filter(pupil__session=session)
+    answers = Answer.objects.filter(pupil__lesson=session)
     if session.state == ClassSession.State.LOBBY:
         # The names on the wall change when a pupil joins or is removed.
         last = session.pupils.order_by("-pk").values_list("pk", flat=True).first() or 0

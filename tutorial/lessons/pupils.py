@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 from tutorial import pages, quiz
 from tutorial.inputs import parse_int
@@ -57,9 +58,9 @@ def lesson_questions(request: HttpRequest) -> set[str]:
         return set()
     held = set()
     seats = (Pupil.objects.filter(token__in=list(tokens)[:40])
-             .exclude(session__state=ClassSession.State.CLOSED).select_related("session"))
+             .exclude(lesson__state=ClassSession.State.CLOSED).select_related("lesson"))
     for pupil in seats:
-        for item in classroom.items_of(pupil.session):
+        for item in classroom.items_of(pupil.lesson):
             held.add(f"{item.kind}/{classroom.variant_for(item, pupil)}")
     return held
 
@@ -75,7 +76,7 @@ def _give_seat(request: HttpRequest, response: HttpResponse, session: ClassSessi
 def _join_form(request: HttpRequest, code: str = "", nickname: str = "", error: str = "",
                status: int = 200, session: ClassSession | None = None) -> HttpResponse:
     return render(request, "lessons/join.html", {
-        "section": "quiz", "code": code, "nickname": nickname, "error": error,
+        "code": code, "nickname": nickname, "error": error,
         "session": session,
     }, status=status)
 
@@ -165,7 +166,7 @@ def _pupil_context(request: HttpRequest, session: ClassSession, pupil, notice: s
                    error: str = "", given=None) -> dict:
     items = classroom.items_of(session)
     answers = {a.item_id: a for a in pupil.answers.all()}
-    context = {"section": "quiz", "session": session, "pupil": pupil, "count": len(items),
+    context = {"session": session, "pupil": pupil, "count": len(items),
                "version": session.version(), "answered_count": len(answers),
                "notice": notice}
     if session.is_closed:
@@ -304,9 +305,10 @@ def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
 def _still_seated(request: HttpRequest, session: ClassSession) -> bool:
     """False once the teacher removed the pupil or gave the seat to another device."""
     token = _seat_token(request, session.code)
-    return token is None or Pupil.objects.filter(session=session, token=token).exists()
+    return token is None or Pupil.objects.filter(lesson=session, token=token).exists()
 
 
+@vary_on_headers("HX-Request")
 def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse:
     session, pupil, problem = _pupil_or_form(request, code)
     if problem:
@@ -340,7 +342,7 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
                 prepared, selected=selection(request, key),
                 toggle_prefix=f"{question_url}?prepnout=",
                 answer_url=question_url, clear_url=f"{question_url}?zrusit=1")
-            return pages.fragment(request, "quiz/_sandbox.html", context)
+            return render(request, "quiz/_sandbox.html", context)
         return redirect(play_url)
     if request.method != "POST":
         return HttpResponse(status=405)

@@ -147,7 +147,7 @@ def _field_counts(prepared, rows: list[dict]) -> list[FieldCount]:
 
 
 def _answer_rows(session: ClassSession, item: LessonItem | None = None) -> list[dict]:
-    answers = Answer.objects.filter(pupil__session=session)
+    answers = Answer.objects.filter(pupil__lesson=session)
     if item is not None:
         answers = answers.filter(item=item)
     return list(answers.values("pupil_id", "item_id", "variant", "response", "correct",
@@ -251,7 +251,7 @@ def standings(session: ClassSession) -> list[Standing]:
     """Every pupil's right answers and speed points, counted in the database (the projector
     and the whole class's end screens need them at the same moment), best first."""
     totals = {row["pupil_id"]: row for row in (
-        Answer.objects.filter(pupil__session=session, late=False).values("pupil_id")
+        Answer.objects.filter(pupil__lesson=session, late=False).values("pupil_id")
         .annotate(right=Count("id", filter=Q(correct=True)), speed=Sum("points"),
                   answered=Count("id")))}
     out = []

@@ -18,13 +18,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 from engine import words
-from tutorial import pages, quiz
+from tutorial import pages
 from tutorial.inputs import clean_text, parse_int
-from tutorial.lessons import classroom, custom, limits, results
+from tutorial.lessons import classroom, custom, limits
+from tutorial.lessons import results as lesson_results
 from tutorial.models import ClassSession, Quiz, QuizItem
-from tutorial.quiz import drawing
+from tutorial.quiz import KINDS, NODES, drawing
 from tutorial.quiz.sandbox import prepared_or_none
 
 TITLE_MAX = 120  # the column Quiz.title
@@ -56,7 +58,6 @@ class TeacherLoginView(LimitedLogin, auth_views.LoginView):
     classroom PC the session otherwise ends when the browser closes."""
 
     template_name = "lessons/login.html"
-    extra_context = {"section": "quiz"}
 
     def get_default_redirect_url(self):
         return reverse("lessons:teacher")
@@ -94,29 +95,29 @@ def own_session(view):
 
 @teacher_required
 @require_GET
-def teacher_home(request: HttpRequest) -> HttpResponse:
-    quizzes_ = (Quiz.objects.filter(owner=request.user)
+def home(request: HttpRequest) -> HttpResponse:
+    quizzes = (Quiz.objects.filter(owner=request.user)
                 .annotate(item_count=Count("items", distinct=True)))
     sessions = (ClassSession.objects.filter(teacher=request.user).select_related("quiz")
                 .annotate(pupil_count=Count("pupils", distinct=True))[:30])
     running = [s for s in sessions if not s.is_closed]
     return render(request, "lessons/teacher/home.html", {
-        "section": "quiz", "quizzes": quizzes_, "sessions": sessions, "running": running,
+        "quizzes": quizzes, "sessions": sessions, "running": running,
     })
 
 
 def _kind_choices():
-    return [(k.slug, k.title) for k in quiz.KINDS.values()]
+    return [(k.slug, k.title) for k in KINDS.values()]
 
 
 @teacher_required
-def teacher_quiz_new(request: HttpRequest) -> HttpResponse:
-    context = {"section": "quiz", "kinds": _kind_choices(), "modes": classroom.VARIANT_MODES,
+def quiz_new(request: HttpRequest) -> HttpResponse:
+    context = {"kinds": _kind_choices(), "modes": classroom.VARIANT_MODES,
                "chosen": [], "title": "", "per_kind": 1, "mode": "almanach"}
     if request.method != "POST":
         return render(request, "lessons/teacher/quiz_new.html", context)
     title = clean_text(request.POST.get("nazev", ""), TITLE_MAX)
-    chosen = [k for k in request.POST.getlist("druh") if k in quiz.KINDS]
+    chosen = [k for k in request.POST.getlist("druh") if k in KINDS]
     mode = request.POST.get("varianty", "")
     per_kind = parse_int(request.POST.get("pocet", "1"), 1, 5) or 0
     context.update({"title": title, "chosen": chosen, "mode": mode, "per_kind": per_kind})
@@ -134,8 +135,8 @@ def teacher_quiz_new(request: HttpRequest) -> HttpResponse:
     if errors:
         context["errors"] = errors
         return render(request, "lessons/teacher/quiz_new.html", context, status=400)
-    quiz_ = classroom.build_quiz(request.user, title, chosen, per_kind, mode)
-    return redirect(quiz_.get_absolute_url())
+    quiz = classroom.build_quiz(request.user, title, chosen, per_kind, mode)
+    return redirect(quiz.get_absolute_url())
 
 
 def _own_quiz(request: HttpRequest, pk: int) -> Quiz:
@@ -146,16 +147,16 @@ TIMERS = [(0, "bez limitu"), (20, "20 s"), (30, "30 s"), (60, "1 min"), (90, "1,
           (120, "2 min")]
 
 
-def _quiz_rows(quiz_: Quiz) -> list[dict]:
+def _quiz_rows(quiz: Quiz) -> list[dict]:
     rows = []
-    for item in quiz_.items.all():
+    for item in quiz.items.all():
         label = ""
         if item.position:
-            kind = quiz.KINDS.get(item.kind)
+            kind = KINDS.get(item.kind)
             rows.append({
                 "item": item, "title": kind.title if kind else item.kind,
                 "label": "vlastní pozice", "custom": True,
-                "preview": reverse("lessons:item_preview", kwargs={"pk": quiz_.pk,
+                "preview": reverse("lessons:item_preview", kwargs={"pk": quiz.pk,
                                                                    "item": item.pk}),
                 "referee": f"{reverse('referee:editor')}?{item.position}",
             })
@@ -163,7 +164,7 @@ def _quiz_rows(quiz_: Quiz) -> list[dict]:
         if item.variant:
             prepared = prepared_or_none(item.kind, item.variant)
             label = prepared.question.source if prepared else "neznámá varianta"
-        kind = quiz.KINDS.get(item.kind)
+        kind = KINDS.get(item.kind)
         rows.append({
             "item": item, "title": kind.title if kind else item.kind, "label": label,
             "preview": reverse("quizzes:question",
@@ -175,93 +176,93 @@ def _quiz_rows(quiz_: Quiz) -> list[dict]:
 
 @teacher_required
 @require_GET
-def teacher_quiz(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz_ = _own_quiz(request, pk)
+def quiz(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = _own_quiz(request, pk)
     return render(request, "lessons/teacher/quiz.html", {
-        "section": "quiz", "quiz": quiz_, "items": _quiz_rows(quiz_), "kinds": _kind_choices(),
+        "quiz": quiz, "items": _quiz_rows(quiz), "kinds": _kind_choices(),
         "modes": classroom.VARIANT_MODES, "paces": ClassSession.Pace.choices,
         "reveals": ClassSession.Reveal.choices,
-        "sessions": quiz_.sessions.annotate(pupil_count=Count("pupils")),
+        "sessions": quiz.sessions.annotate(pupil_count=Count("pupils")),
         "timers": TIMERS,
     })
 
 
 @teacher_required
 @require_POST
-def teacher_item_add(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz_ = _own_quiz(request, pk)
+def item_add(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = _own_quiz(request, pk)
     kind = request.POST.get("druh", "")
     mode = request.POST.get("varianty", "")
-    if kind in quiz.KINDS and mode in classroom.VARIANT_MODES:
-        classroom.add_item(quiz_, kind, mode)
-    return redirect(quiz_.get_absolute_url())
+    if kind in KINDS and mode in classroom.VARIANT_MODES:
+        classroom.add_item(quiz, kind, mode)
+    return redirect(quiz.get_absolute_url())
 
 
 @teacher_required
 @require_POST
-def teacher_item_delete(request: HttpRequest, pk: int, item: int) -> HttpResponse:
-    quiz_ = _own_quiz(request, pk)
-    item_ = QuizItem.objects.filter(pk=item, quiz=quiz_).first()
-    if item_:
-        classroom.remove_item(item_)
-    return redirect(quiz_.get_absolute_url())
+def item_delete(request: HttpRequest, pk: int, item: int) -> HttpResponse:
+    quiz = _own_quiz(request, pk)
+    question = QuizItem.objects.filter(pk=item, quiz=quiz).first()
+    if question:
+        classroom.remove_item(question)
+    return redirect(quiz.get_absolute_url())
 
 
 @teacher_required
 @require_POST
-def teacher_item_move(request: HttpRequest, pk: int, item: int) -> HttpResponse:
-    quiz_ = _own_quiz(request, pk)
-    item_ = QuizItem.objects.filter(pk=item, quiz=quiz_).first()
+def item_move(request: HttpRequest, pk: int, item: int) -> HttpResponse:
+    quiz = _own_quiz(request, pk)
+    question = QuizItem.objects.filter(pk=item, quiz=quiz).first()
     step = {"nahoru": -1, "dolu": 1}.get(request.POST.get("smer", ""))
-    if item_ and step:
-        classroom.move_item(item_, step)
-    return redirect(f"{quiz_.get_absolute_url()}#otazka-{item}")
+    if question and step:
+        classroom.move_item(question, step)
+    return redirect(f"{quiz.get_absolute_url()}#otazka-{item}")
 
 
 @teacher_required
 @require_POST
-def teacher_quiz_rename(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz_ = _own_quiz(request, pk)
+def quiz_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = _own_quiz(request, pk)
     title = clean_text(request.POST.get("nazev", ""), TITLE_MAX)
     if not title:
         return pages.message(request, "Chybí název", "Zadejte nový název kvízu.", status=400,
-                             retry_url=quiz_.get_absolute_url())
+                             retry_url=quiz.get_absolute_url())
     if len(title) > TITLE_MAX:
         return pages.message(request, "Příliš dlouhý název",
                              f"Název kvízu smí mít nejvýš {TITLE_MAX} znaků.", status=400,
-                             retry_url=quiz_.get_absolute_url())
-    quiz_.title = title
-    quiz_.save(update_fields=["title"])
-    return redirect(quiz_.get_absolute_url())
+                             retry_url=quiz.get_absolute_url())
+    quiz.title = title
+    quiz.save(update_fields=["title"])
+    return redirect(quiz.get_absolute_url())
 
 
 @teacher_required
 @require_POST
-def teacher_quiz_copy(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_copy(request: HttpRequest, pk: int) -> HttpResponse:
     copy = classroom.copy_quiz(_own_quiz(request, pk), request.user)
     return redirect(copy.get_absolute_url())
 
 
 @teacher_required
-def teacher_quiz_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """A confirmation page; past lessons keep their questions and results."""
-    quiz_ = _own_quiz(request, pk)
+    quiz = _own_quiz(request, pk)
     if request.method == "POST" and request.POST.get("potvrdit") == "1":
-        quiz_.delete()
+        quiz.delete()
         return redirect("lessons:teacher")
     return render(request, "lessons/teacher/quiz_delete.html", {
-        "section": "quiz", "quiz": quiz_, "lessons": quiz_.sessions.count(),
+        "quiz": quiz, "lessons": quiz.sessions.count(),
         "asked": request.method == "POST",
     }, status=400 if request.method == "POST" else 200)
 
 
 @teacher_required
 @require_POST
-def teacher_session_start(request: HttpRequest, pk: int) -> HttpResponse:
-    quiz_ = _own_quiz(request, pk)
-    if not quiz_.items.exists():
+def session_start(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = _own_quiz(request, pk)
+    if not quiz.items.exists():
         return pages.message(request, "Kvíz nemá otázky", "Nejdřív do kvízu přidejte otázky.",
-                        status=400, retry_url=quiz_.get_absolute_url())
+                        status=400, retry_url=quiz.get_absolute_url())
     pace = request.POST.get("tempo")
     if pace not in ClassSession.Pace.values:
         pace = ClassSession.Pace.TEACHER
@@ -270,7 +271,7 @@ def teacher_session_start(request: HttpRequest, pk: int) -> HttpResponse:
         reveal = ClassSession.Reveal.TEACHER
     timer = parse_int(request.POST.get("limit", "0"), 0, 600) or 0
     session = classroom.start_session(
-        quiz_, request.user, pace, timer, request.POST.get("rychlost") == "1", reveal=reveal,
+        quiz, request.user, pace, timer, request.POST.get("rychlost") == "1", reveal=reveal,
         show_ranking=request.POST.get("poradi") == "1",
         late_join=request.POST.get("pozde", "1") == "1",
     )
@@ -284,25 +285,26 @@ def _join_url(request: HttpRequest, session: ClassSession) -> str:
 @teacher_required
 @require_GET
 @own_session
-def teacher_session(request: HttpRequest, session: ClassSession) -> HttpResponse:
+@vary_on_headers("HX-Request")
+def session(request: HttpRequest, session: ClassSession) -> HttpResponse:
     items = classroom.items_of(session)
     current = items[session.current] if items and session.current < len(items) else None
     context = {
-        "section": "quiz", "session": session, "items": items, "current_item": current,
-        "current_title": results.kind_title(current.kind) if current else "",
+        "session": session, "items": items, "current_item": current,
+        "current_title": lesson_results.kind_title(current.kind) if current else "",
         "join_url": _join_url(request, session),
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
         "pupils": list(session.pupils.annotate(answered=Count("answers"))),
     }
     if request.htmx:
-        return pages.fragment(request, "lessons/teacher/_pupils.html", context)
+        return render(request, "lessons/teacher/_pupils.html", context)
     return render(request, "lessons/teacher/session.html", context)
 
 
 @teacher_required
 @require_POST
 @own_session
-def teacher_control(request: HttpRequest, session: ClassSession) -> HttpResponse:
+def control(request: HttpRequest, session: ClassSession) -> HttpResponse:
     action = request.POST.get("akce", "")
     back = (reverse("lessons:projector", kwargs={"code": session.code})
             if request.POST.get("zpet") == "projektor" else session.get_absolute_url())
@@ -316,15 +318,14 @@ def teacher_control(request: HttpRequest, session: ClassSession) -> HttpResponse
 
 @teacher_required
 @own_session
-def teacher_close(request: HttpRequest, session: ClassSession) -> HttpResponse:
+def close(request: HttpRequest, session: ClassSession) -> HttpResponse:
     """Ending a lesson asks first (a page, so it works without JavaScript)."""
-    return render(request, "lessons/teacher/close.html", {"section": "quiz",
-                                                            "session": session})
+    return render(request, "lessons/teacher/close.html", {"session": session})
 
 
 @teacher_required
 @own_session
-def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
+def release(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
     """Releasing a seat asks first (a page, so it works without JavaScript): whoever joins
     next with the nickname gets the seat and its answers."""
     seated = session.pupils.filter(pk=pupil).first()
@@ -333,7 +334,7 @@ def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> 
                              status=404, retry_url=session.get_absolute_url())
     if request.method != "POST" or request.POST.get("potvrdit") != "1":
         return render(request, "lessons/teacher/release.html",
-                      {"section": "quiz", "session": session, "pupil": seated})
+                      {"session": session, "pupil": seated})
     classroom.release_seat(session, pupil)
     return redirect(f"{session.get_absolute_url()}#zaci")
 
@@ -341,7 +342,7 @@ def teacher_release(request: HttpRequest, session: ClassSession, pupil: int) -> 
 @teacher_required
 @require_POST
 @own_session
-def teacher_remove(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
+def remove(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
     """One tap: the pupil, their answers and their nickname leave the lesson for good."""
     classroom.remove_pupil(session, pupil)  # twice (two tabs) is no error: already gone
     if request.POST.get("zpet") == "projektor":
@@ -352,47 +353,48 @@ def teacher_remove(request: HttpRequest, session: ClassSession, pupil: int) -> H
 @teacher_required
 @require_GET
 @own_session
-def teacher_results(request: HttpRequest, session: ClassSession) -> HttpResponse:
+@vary_on_headers("HX-Request")
+def results(request: HttpRequest, session: ClassSession) -> HttpResponse:
     running = session.teacher_paced and session.state == ClassSession.State.RUNNING
     # The open question stays out until its reveal: the page may be on the projector.
     leave_out = (session.current if running and not classroom.shown(session, session.current)
                  else None)
-    item_results, table = results.results(session, leave_out=leave_out)
+    item_results, table = lesson_results.results(session, leave_out=leave_out)
     shown = [classroom.shown(session, r.index) for r in item_results]
     rows = []
-    for result_, open_ in zip(item_results, shown, strict=True):
+    for result, open_ in zip(item_results, shown, strict=True):
         board = ""
-        current = running and result_.index == session.current
-        if (result_.prepared is not None and result_.prepared.clicks and result_.answered
-                and result_.index != leave_out):
-            board = heat_board(result_, reveal=open_)
-        rows.append({"result": result_, "board": board, "current": current, "shown": open_})
+        current = running and result.index == session.current
+        if (result.prepared is not None and result.prepared.clicks and result.answered
+                and result.index != leave_out):
+            board = heat_board(result, reveal=open_)
+        rows.append({"result": result, "board": board, "current": current, "shown": open_})
     for row in table:
         for cell, open_ in zip(row.cells, shown, strict=True):
             cell.shown = open_
-    context = {"section": "quiz", "session": session, "results": rows, "table": table,
+    context = {"session": session, "results": rows, "table": table,
                "count": len(item_results)}
     if request.htmx:
-        return pages.fragment(request, "lessons/teacher/_results.html", context)
+        return render(request, "lessons/teacher/_results.html", context)
     return render(request, "lessons/teacher/results.html", context)
 
 
-def heat_board(result_: results.ItemResult, reveal: bool, title: str = "") -> str:
+def heat_board(result: lesson_results.ItemResult, reveal: bool, title: str = "") -> str:
     """Where the class clicked; the right places marked only once they may be seen."""
-    prepared = result_.prepared
+    prepared = result.prepared
     marks = {}
     if reveal:
-        what = "node" if prepared.kind.answer == quiz.NODES else "path"
+        what = "node" if prepared.kind.answer == NODES else "path"
         marks = {(what, p): "hit" for p in prepared.solution.answer}
-    return drawing.draw(prepared, marks=marks, node_heat=result_.node_heat,
-                        path_heat=result_.path_heat, rings=marks if reveal else (),
-                        title=title or f"Kam klikala třída: otázka {result_.index + 1}")
+    return drawing.draw(prepared, marks=marks, node_heat=result.node_heat,
+                        path_heat=result.path_heat, rings=marks if reveal else (),
+                        title=title or f"Kam klikala třída: otázka {result.index + 1}")
 
 
 @teacher_required
 @require_GET
 @own_session
-def teacher_qr(request: HttpRequest, session: ClassSession) -> HttpResponse:
+def qr(request: HttpRequest, session: ClassSession) -> HttpResponse:
     qr = segno.make(_join_url(request, session), error="m")
     svg = io.BytesIO()  # a standalone image: it needs the SVG namespace, unlike inline SVG
     qr.save(svg, kind="svg", scale=8, dark="#1f1a14", light="#ffffff", xmldecl=False,
@@ -405,8 +407,9 @@ def teacher_qr(request: HttpRequest, session: ClassSession) -> HttpResponse:
 @teacher_required
 @require_GET
 @own_session
-def teacher_csv(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    response = HttpResponse(results.results_csv(session), content_type="text/csv; charset=utf-8")
+def csv(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    response = HttpResponse(lesson_results.results_csv(session),
+                            content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="kviz-{session.code}.csv"'
     return response
 
@@ -423,11 +426,11 @@ def _position_form(request: HttpRequest, code: str, pos, params, *, errors=(),
     if player not in pos.players:
         player = pos.players[0]
     kinds = custom.choices(pos, player)
-    quizzes_ = list(Quiz.objects.filter(owner=request.user).only("pk", "title"))
+    quizzes = list(Quiz.objects.filter(owner=request.user).only("pk", "title"))
     return render(request, "lessons/teacher/position_add.html", {
-        "section": "quiz", "code": code, "errors": list(errors), "kinds": kinds,
+        "code": code, "errors": list(errors), "kinds": kinds,
         "players": [(c, words.player(c, capital=True)) for c in pos.players],
-        "player": player, "quizzes": quizzes_, "new_quiz": NEW_QUIZ,
+        "player": player, "quizzes": quizzes, "new_quiz": NEW_QUIZ,
         "rolls": custom.ROLLS, "pieces": len(pos.pieces),
         "referee_url": f"{reverse('referee:editor')}?{code}",
         "chosen_quiz": chosen.get("kviz", ""), "chosen_kind": chosen.get("druh", ""),
@@ -441,7 +444,7 @@ def _bad_position(request: HttpRequest, problem: str) -> HttpResponse:
 
 
 @teacher_required
-def teacher_position_add(request: HttpRequest) -> HttpResponse:
+def position_add(request: HttpRequest) -> HttpResponse:
     """"Přidat do kvízu" from Rozhodčí: the position of the referee's address becomes a
     question of a matching kind in one of the teacher's quizzes (a form, then a redirect)."""
     source = request.POST if request.method == "POST" else request.GET
@@ -460,7 +463,7 @@ def teacher_position_add(request: HttpRequest) -> HttpResponse:
     player = chosen["hrac"] if chosen["hrac"] in pos.players else ""
     if not player:
         errors.append("Zvolte hráče, na kterého se otázka ptá.")
-    quiz_ = None
+    quiz = None
     if chosen["kviz"] == NEW_QUIZ:
         if not chosen["nazev"]:
             errors.append("Zadejte název nového kvízu.")
@@ -468,8 +471,8 @@ def teacher_position_add(request: HttpRequest) -> HttpResponse:
             errors.append(f"Název kvízu smí mít nejvýš {TITLE_MAX} znaků.")
     else:
         number = parse_int(chosen["kviz"], 1, 2**31 - 1)
-        quiz_ = Quiz.objects.filter(pk=number, owner=request.user).first() if number else None
-        if quiz_ is None:
+        quiz = Quiz.objects.filter(pk=number, owner=request.user).first() if number else None
+        if quiz is None:
             errors.append("Vyberte jeden ze svých kvízů, nebo nový kvíz.")
     stored = ""
     if player:
@@ -481,29 +484,30 @@ def teacher_position_add(request: HttpRequest) -> HttpResponse:
     if errors:
         return _position_form(request, code, pos, params, errors=errors, chosen=chosen,
                               status=400)
-    if quiz_ is None:
-        quiz_ = Quiz.objects.create(owner=request.user, title=chosen["nazev"])
-    item = classroom.add_position_item(quiz_, chosen["druh"], stored)
-    return redirect(f"{quiz_.get_absolute_url()}#otazka-{item.pk}")
+    if quiz is None:
+        quiz = Quiz.objects.create(owner=request.user, title=chosen["nazev"])
+    item = classroom.add_position_item(quiz, chosen["druh"], stored)
+    return redirect(f"{quiz.get_absolute_url()}#otazka-{item.pk}")
 
 
 @teacher_required
-def teacher_item_preview(request: HttpRequest, pk: int, item: int) -> HttpResponse:
+@vary_on_headers("HX-Request")
+def item_preview(request: HttpRequest, pk: int, item: int) -> HttpResponse:
     """A teacher's own position tried out as a pupil would answer it (it is not in public
     practice: nobody else can open it)."""
     from tutorial.quiz import views as practice
 
-    quiz_ = _own_quiz(request, pk)
-    item_ = QuizItem.objects.filter(pk=item, quiz=quiz_).exclude(position="").first()
-    prepared = custom.prepared(item_.kind, item_.position) if item_ else None
+    quiz = _own_quiz(request, pk)
+    question = QuizItem.objects.filter(pk=item, quiz=quiz).exclude(position="").first()
+    prepared = custom.prepared(question.kind, question.position) if question else None
     if prepared is None:
         return pages.message(request, "Otázku jsme nenašli",
                              "Taková otázka s vlastní pozicí v tomto kvízu není.", status=404,
-                             retry_url=quiz_.get_absolute_url())
+                             retry_url=quiz.get_absolute_url())
     base_url = reverse("lessons:item_preview", kwargs={"pk": pk, "item": item})
     if request.method == "GET" and "vysledek" in request.GET:
         return practice._practice_result(request, prepared, again_url=base_url,
-                                         new_url=quiz_.get_absolute_url())
+                                         new_url=quiz.get_absolute_url())
     return practice._practice(request, prepared, base_url=base_url,
                               result_url=f"{base_url}?vysledek=1",
-                              new_url=quiz_.get_absolute_url())
+                              new_url=quiz.get_absolute_url())

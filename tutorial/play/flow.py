@@ -16,9 +16,9 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine import Board, Game, Rules, actions, words
+from engine import Board, Game, Rules, actions
 from engine.errors import InvalidInput, RuleViolation
-from tutorial import board_svg, narrate
+from tutorial import action_words, board_svg, narrate
 from tutorial.play import limits
 
 PLANS = {"zacatecnici": "startovní rozmístění pro začátečníky",
@@ -141,9 +141,9 @@ def apply(game: Game, setup: Setup, action: actions.Action, by: str,
     length = len(game.history)
     events = [e.to_json() for e in game.apply(action)]
     recorded = game.history[length:] or [action]
-    public = tell(recorded[-1], narrate.visible_events(events, narrate.NOBODY), before,
-                  game.players)
-    full = tell(recorded[-1], events, before, game.players)
+    public = action_words.tell(recorded[-1], narrate.visible_events(events, narrate.NOBODY),
+                               before, game.players)
+    full = action_words.tell(recorded[-1], events, before, game.players)
     secret = ({"text": full, "to": narrate.knowers(events, game.players)} if full != public
               else {})
     return Move(action=recorded[-1].to_json(), by=by, reason=reason, text=public,
@@ -218,152 +218,6 @@ def computers_play(game: Game, setup: Setup, decide_for: Callable[[str, int], De
         action, reason = decide_for(acting, len(game.history))(game)
         moves.append(apply(game, setup, action, "computer", reason))
     return moves
-
-
-# --- narration ---------------------------------------------------------------------------
-
-def tell(action: actions.Action, events: list[dict], before: dict,
-         players: tuple[str, ...]) -> str:
-    """Czech sentences for what one action did: the example game's narration, plus the
-    few things it does not narrate (set-up placements, offers, Katan pro dva)."""
-    who = words.player(action.player, capital=True)
-    if isinstance(action, actions.PlaceSettlement):
-        text = f"{who} zakládá vesnici {board_svg.node_name(before, action.node)}."
-        gains = next((e["gains"] for e in events if e["kind"] == "produced"), None)
-        if gains and any(gains.get(action.player, {}).values()):
-            text += f" Za druhou vesnici bere z banku {words.cards(gains[action.player])}."
-        return text
-    if isinstance(action, actions.PlaceRoad):
-        return f"{who} připojuje silnici {board_svg.path_name(before, action.path)}."
-    # Which development card was bought stays secret until it is played; the win is told
-    # last, after what caused it (Katan pro dva's own events come from _extra).
-    told = [e for e in events if e["kind"] not in ("card_bought", "game_won")]
-    extra = [_extra(event, before) for event in events]
-    won = narrate.narrate([e for e in events if e["kind"] == "game_won"], before, players)
-    text = " ".join(t for t in [narrate.narrate(told, before, players), *extra, won] if t)
-    return text or describe(action, before)
-
-
-def _extra(event: dict, before: dict) -> str:
-    kind = event["kind"]
-    who = words.player(event.get("player", "orange"), capital=True)
-    if kind == "card_bought":
-        return f"{who} platí 1 vlnu, 1 obilí a 1 rudu a kupuje akční kartu."
-    if kind == "trade_offered":
-        to = words.join([words.player(c, "dat") for c in event["to"]])
-        word = "protinabídku" if event.get("counter") else "obchod"
-        return (f"{who} nabízí {to} {word}: {words.cards(event['give'])}"
-                f" za {words.cards(event['get'])}.")
-    if kind == "trade_declined":
-        return f"{who} obchod odmítá."
-    if kind == "neutral_built":
-        piece = words.PIECES_ACC[event["piece"]]
-        place = (board_svg.path_name(before, event["place"]) if event["piece"] == "road"
-                 else board_svg.node_name(before, event["place"]))
-        return (f"{who} staví zdarma {piece} neutrálnímu hráči"
-                f" ({words.player(event['neutral'])}) {place}.")
-    if kind == "forced_trade":
-        return (f"{who} si vynuceným obchodem bere {words.player(event['victim'], 'dat')}"
-                f" {_cards_or_count(event, 'drawn')}.")
-    if kind == "given_back":
-        return (f"{who} vrací {words.player(event['partner'], 'dat')}"
-                f" {_cards_or_count(event, 'cards')}.")
-    if kind == "knight_retired":
-        return f"{who} vyřazuje jednoho svého rytíře ze hry a bere 2 obchodní karty."
-    return ""
-
-
-def _cards_or_count(event: dict, name: str) -> str:
-    """The cards, or only how many for a viewer who may not know which
-    (narrate.visible_events)."""
-    if event[name] is None:
-        return words.card_count(event["count"]).replace("karta", "kartu")
-    return words.cards(event[name])
-
-
-def _counts(cards) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for card in cards:
-        out[card] = out.get(card, 0) + 1
-    return out
-
-
-def describe(action: actions.Action, position: dict) -> str:
-    """A short Czech sentence for an action whose events the narration does not tell."""
-    who = words.player(action.player, capital=True)
-    if isinstance(action, actions.EndTrade):
-        return f"{who} končí obchod a přechází ke stavění."
-    return f"{who}: {label(action, position)[:1].lower()}{label(action, position)[1:]}."
-
-
-def label(action: actions.Action, position: dict, rate: int = 4) -> str:
-    """What a button for this action says, in the infinitive: 'Postavit vesnici u …'.
-    ``rate``: the player's rate for a maritime trade's resource."""
-    a = action
-    if isinstance(a, actions.PlaceSettlement | actions.BuildSettlement):
-        return f"Postavit vesnici {board_svg.node_name(position, a.node)}"
-    if isinstance(a, actions.PlaceRoad | actions.BuildRoad):
-        return f"Postavit silnici {board_svg.path_name(position, a.path)}"
-    if isinstance(a, actions.BuildCity):
-        return f"Povýšit vesnici {board_svg.node_name(position, a.node)} na město"
-    if isinstance(a, actions.RollDice):
-        return "Hodit kostkami"
-    if isinstance(a, actions.EndTrade):
-        return "Ukončit obchod a stavět"
-    if isinstance(a, actions.EndTurn):
-        return "Ukončit tah"
-    if isinstance(a, actions.BuyDevelopmentCard):
-        return "Koupit akční kartu"
-    if isinstance(a, actions.Discard):
-        return f"Odhodit {words.cards(a.cards)}"
-    if isinstance(a, actions.MoveRobber | actions.PlayKnight):
-        place = board_svg.hex_name(position, a.hex, "acc")
-        start = "Zahrát Rytíře: zloděj na" if isinstance(a, actions.PlayKnight) else "Zloděj na"
-        victim = (f" a vzít kartu {words.player(a.victim, 'dat')}" if a.victim
-                  else " a nikoho neokrást")
-        return f"{start} {place}{victim}"
-    if isinstance(a, actions.PlayRoadBuilding):
-        roads = words.join([board_svg.path_name(position, p) for p in a.paths])
-        return f"Zahrát Pokrok – stavba silnic: {roads}"
-    if isinstance(a, actions.PlayYearOfPlenty):
-        return f"Zahrát Pokrok – vynález: {words.cards(_counts(a.resources))}"
-    if isinstance(a, actions.PlayMonopoly):
-        return f"Zahrát Pokrok – monopol na {words.resource_word(a.resource, 1)}"
-    if isinstance(a, actions.TradeBank):
-        return (f"Vyměnit do banku {words.count_resource(a.give, rate * a.count)}"
-                f" za {words.count_resource(a.get, a.count)} ({rate} : 1)")
-    if isinstance(a, actions.TradePlayers):
-        return (f"Vyměnit s hráčem {words.player(a.partner, 'ins')}: {words.cards(a.give)}"
-                f" za {words.cards(a.get)}")
-    return _label_consent(a, position)
-
-
-def _label_consent(a: actions.Action, position: dict) -> str:
-    """Labels of trade with consent and of Katan pro dva's own actions."""
-    if isinstance(a, actions.OfferTrade):
-        to = words.player(a.partner, "dat") if a.partner else "všem"
-        return f"Nabídnout {to} {words.cards(a.give)} za {words.cards(a.get)}"
-    if isinstance(a, actions.AcceptTrade):
-        return "Přijmout nabídku"
-    if isinstance(a, actions.DeclineTrade):
-        return "Odmítnout nabídku"
-    if isinstance(a, actions.CounterOffer):
-        return f"Protinabídka: dám {words.cards(a.give)} za {words.cards(a.get)}"
-    if isinstance(a, actions.BuildNeutralSettlement):
-        return (f"Postavit neutrálnímu hráči ({words.player(a.neutral)}) vesnici"
-                f" {board_svg.node_name(position, a.node)}")
-    if isinstance(a, actions.BuildNeutralRoad):
-        return (f"Postavit neutrálnímu hráči ({words.player(a.neutral)}) silnici"
-                f" {board_svg.path_name(position, a.path)}")
-    if isinstance(a, actions.ForcedTrade):
-        return "Vynucený obchod: vzít spoluhráči náhodně 2 karty surovin a vrátit mu 2"
-    if isinstance(a, actions.GiveBack):
-        return f"Vrátit {words.cards(a.cards)}"
-    if isinstance(a, actions.RobberToDesert):
-        return "Přemístit zloděje na poušť (za obchodní karty)"
-    if isinstance(a, actions.RetireKnight):
-        return "Vyřadit rytíře za 2 obchodní karty"
-    return type(a).__name__
 
 
 def refusal(exc: RuleViolation | InvalidInput) -> dict:

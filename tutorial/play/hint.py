@@ -10,13 +10,14 @@ the dice to come. It is given only to the person who is on turn and holds the de
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from engine import Game
 from engine.bots import StrongBot
 from engine.bots import words as bot_words
-from tutorial import pages
 from tutorial.play import flow, store
 from tutorial.play.views import with_game
 
@@ -46,15 +47,16 @@ def for_person(row, game: Game, setup: flow.Setup) -> str | None:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 @with_game
 def hint(request: HttpRequest, row) -> HttpResponse:
     """GET /hrat/<id>/napoveda/: the hint in place (htmx) or on its own page (without
     JavaScript), with the way back to the game."""
     setup = store.setup_of(row)
     context = {
-        "section": "play", "row": row, "hint_shown": True,
+        "row": row, "hint_shown": True,
         "hint": for_person(row, store.game_of(row), setup) or "",
         "game_url": reverse("play:game", kwargs={"game_id": row.pk}),
     }
     template = "play/_hint.html" if request.htmx else "play/hint.html"
-    return pages.fragment(request, template, context)
+    return render(request, template, context)

@@ -26,7 +26,7 @@ from django.urls import reverse
 
 from engine import Game, actions
 from engine.errors import InvalidInput, RuleViolation
-from tutorial import board_svg, narrate
+from tutorial import action_words, board_svg, narrate
 from tutorial.example import replay as example_replay
 from tutorial.example.views import StepPages, render_step
 from tutorial.inputs import parse_int
@@ -227,7 +227,8 @@ def _step(game: Game, move: Move, index: Index, viewer: narrate.Viewer, board: d
         turn=turn, number=number, player=move.action["player"],
         actions=[_public_action(move.action, viewer)], note=move.reason, events=seen,
         before=narrate.visible_state(before, viewer), state=narrate.visible_state(after, viewer),
-        rules=narrate.rules_for(events), text=flow.tell(action, seen, position, game.players),
+        rules=narrate.rules_for(events),
+        text=action_words.tell(action, seen, position, game.players),
         changed=narrate.visible_changes(
             example_replay.changes(before, after, events, board), viewer),
     ), after

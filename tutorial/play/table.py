@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from engine import Game, actions, words
 from engine import topology as topo
 from engine.errors import InvalidInput, RuleViolation
-from tutorial import board_svg, narrate
+from tutorial import action_words, board_svg, narrate
 from tutorial.play import flow
 
 PHASES = {
@@ -77,7 +77,7 @@ def button(game: Game, action: actions.Action, position: dict) -> dict:
     if isinstance(action, actions.TradeBank):
         rate = game.trade_rate(action.player, action.give)
     label = (roll_label(game) if isinstance(action, actions.RollDice)
-             else flow.label(action, position, rate))
+             else action_words.label(action, position, rate))
     if isinstance(action, ANSWERS):
         # An answer names the offer it answers (see offer_number).
         data = {**action.to_json(), "nabidka": offer_number(game)}

@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from engine import actions, words
 from engine.errors import InvalidInput, RuleViolation
@@ -43,10 +44,9 @@ def _to_answer(row) -> HttpResponse:
 
 def _message(request, title: str, text: str, status: int, retry_url: str = "",
              retry_label: str = "Nová hra") -> HttpResponse:
-    return render(request, "play/message.html", {
-        "section": "play", "title": title, "text": text,
-        "retry_url": retry_url or reverse("play:index"), "retry_label": retry_label,
-    }, status=status)
+    return pages.message(request, title, text, status,
+                         retry_url=retry_url or reverse("play:index"), retry_label=retry_label,
+                         home_url=reverse("almanach:index"), home_label="Almanach")
 
 
 def _not_found(request) -> HttpResponse:
@@ -83,10 +83,10 @@ def _too_many(request) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def index(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
-        return render(request, "play/index.html", {"section": "play", "form": NewGameForm()})
+        return render(request, "play/index.html", {"form": NewGameForm()})
     form = NewGameForm(request.POST)
     if not form.is_valid():
-        return render(request, "play/index.html", {"section": "play", "form": form},
+        return render(request, "play/index.html", {"form": form},
                       status=400)
     setup = form.setup(seed=secrets.randbelow(10**9))
     row = store.create_limited(setup, pages.client_ip(request))
@@ -114,7 +114,7 @@ def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
     person = game.acting_player or game.current_player
     if request.method != "POST":
         return render(request, "play/from_example.html", {
-            "section": "play", "turn": turn, "step": step,
+            "turn": turn, "step": step,
             "person": words.player(person, capital=True),
             "step_url": reverse("example:step", kwargs={"turn": turn, "step": step}),
         })
@@ -175,7 +175,6 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
     shown = viewer if not handoff else None
     typed = typed or {}
     return {
-        "section": "play",
         "row": row,
         "watching": not setup.people,
         "over": over,
@@ -266,10 +265,11 @@ def _table(request, row, game, setup, *, refusal=None, typed=None) -> HttpRespon
     htmx swaps only successful answers in), its card form filled as the person left it."""
     context = _context(request, row, game, setup, refusal=refusal, typed=typed)
     template = "play/game.html#table" if request.htmx else "play/game.html"
-    return pages.fragment(request, template, context)
+    return render(request, template, context)
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 @with_game
 def game_page(request: HttpRequest, row) -> HttpResponse:
     store.touch(row)
@@ -278,6 +278,7 @@ def game_page(request: HttpRequest, row) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers("HX-Request")
 @with_game
 def move(request: HttpRequest, row) -> HttpResponse:
     started = time.perf_counter()
@@ -413,6 +414,7 @@ def turn(request: HttpRequest, game_id: str, turn: int) -> HttpResponse:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 @with_game
 def step(request: HttpRequest, row, turn: int, step: int) -> HttpResponse:
     return record.step_page(request, row, turn, step)

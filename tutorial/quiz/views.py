@@ -13,8 +13,8 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 from tutorial import pages, quiz
 from tutorial.quiz import replayed
@@ -62,7 +62,7 @@ def quizzes(request: HttpRequest) -> HttpResponse:
                       "examples": len(quiz.examples(kind.slug))})
     total = [sum(k["answered"] for k in kinds), sum(k["correct"] for k in kinds)]
     return render(request, "quiz/index.html",
-                  {"section": "quiz", "kinds": kinds, "total": total})
+                  {"kinds": kinds, "total": total})
 
 
 @require_GET
@@ -74,7 +74,7 @@ def kind_page(request: HttpRequest, kind: str) -> HttpResponse:
                         "Zkontrolujte adresu nebo si vyberte kvíz ze seznamu.", status=404)
     answered, right = _progress(request).get(kind, [0, 0])
     return render(request, "quiz/kind.html", {
-        "section": "quiz", "kind": kind_, "examples": quiz.examples(kind),
+        "kind": kind_, "examples": quiz.examples(kind),
         "headwords": headword_links(kind_.headwords), "answered": answered, "correct": right,
     })
 
@@ -99,6 +99,7 @@ def mixed(request: HttpRequest) -> HttpResponse:
     return redirect(_question_url(kind, quiz.new_variant(rng), mixed=True))
 
 
+@vary_on_headers("HX-Request")
 def question(request: HttpRequest, kind: str, variant: str) -> HttpResponse:
     prepared = prepared_or_none(kind, variant)
     if prepared is None:
@@ -128,7 +129,7 @@ def _practice(request: HttpRequest, prepared, *, base_url: str, result_url: str,
               mixed: bool = False) -> HttpResponse:
     """A practice question: toggles (links), the answer (POST), the page or the fragment."""
     key = f"p:{prepared.question.key}"
-    page = {"section": "quiz", "mixed": mixed, "new_url": new_url}
+    page = {"mixed": mixed, "new_url": new_url}
     if request.method == "POST" and _in_a_lesson(request, prepared):
         return _lesson_question(request)
     if request.method == "POST":
@@ -157,11 +158,8 @@ def _practice(request: HttpRequest, prepared, *, base_url: str, result_url: str,
         answer_url=base_url, clear_url=_with(base_url, "zrusit=1"),
     )
     context.update(page)
-    if request.htmx:
-        return pages.fragment(request, "quiz/_sandbox.html", context)
-    response = render(request, "quiz/question.html", context)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+    return render(request, "quiz/_sandbox.html" if request.htmx else "quiz/question.html",
+                  context)
 
 
 def _in_a_lesson(request: HttpRequest, prepared) -> bool:
@@ -192,7 +190,7 @@ def _practice_result(request: HttpRequest, prepared, *, again_url: str, new_url:
     graded = quiz.grade(prepared, response)
     context = sandbox_context(prepared, graded=graded)
     context.update({
-        "section": "quiz", "mixed": mixed, "new_url": new_url, "again_url": again_url,
+        "mixed": mixed, "new_url": new_url, "again_url": again_url,
         "progress": _progress(request).get(prepared.kind.slug, [0, 0]),
     })
     return render(request, "quiz/result.html", context)
@@ -209,6 +207,7 @@ def result(request: HttpRequest, kind: str, variant: str) -> HttpResponse:
                             new_url=_next_url(kind, is_mixed), mixed=is_mixed)
 
 
+@vary_on_headers("HX-Request")
 def try_it(request: HttpRequest) -> HttpResponse:
     """"Zkuste sami" from a step of the example game: a sandbox at exactly that position.
 

@@ -17,13 +17,13 @@ import segno
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, actions, referee, words
 from engine import topology as topo
-from tutorial import board_svg
+from tutorial import board_svg, pages
 from tutorial.referee import notation, rulings
 from tutorial.referee.notation import BadCode, Position
 
@@ -96,7 +96,6 @@ def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResp
     response = render(request, template, context, status=status)
     if fragment:
         response["HX-Push-Url"] = context["self_url"]
-    patch_vary_headers(response, ("HX-Request",))
     return response
 
 
@@ -106,12 +105,13 @@ def _bad_code(request: HttpRequest, message: str) -> HttpResponse:
 
 def _message(request: HttpRequest, title: str, text: str, status: int,
              back_url: str = "", back_label: str = "") -> HttpResponse:
-    return render(request, "referee/message.html", {
-        "section": "referee", "title": title, "text": text,
-        "back_url": back_url, "back_label": back_label}, status=status)
+    return pages.message(request, title, text, status, retry_url=back_url,
+                         retry_label=back_label, home_url=reverse("referee:editor"),
+                         home_label="Rozhodčí: nová pozice")
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 def editor(request: HttpRequest) -> HttpResponse:
     try:
         pos = notation.parse(request.GET)
@@ -408,7 +408,7 @@ def _form(pos: Position, state: dict, submitted=None) -> dict:
 
 def _base_context(pos: Position, state: dict, submitted=None) -> dict:
     self_url = editor_url(pos, state)
-    return {"section": "referee", "pos": pos, "state": state, "self_url": self_url,
+    return {"pos": pos, "state": state, "self_url": self_url,
             "qr_url": reverse("referee:qr") + self_url[len(reverse("referee:editor")):],
             "starts": _starts(),
             "form": _form(pos, state, submitted) if state["nastaveni"] else None,
