@@ -35,6 +35,18 @@ HYPOTHESIS_PROFILE = (os.environ.get("HYPOTHESIS_PROFILE")
 hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
 
 
+# Long tests that touch no test database (subprocesses, random games) run first, so that
+# they never end the run on one worker while the other has nothing left (pytest-django puts
+# tests without a database last; the order of the others stays as it sorts them).
+SLOW_WITHOUT_DATABASE = ("tests/site/test_load_scripts.py", "tests/play/test_load_script.py",
+                         "tests/engine/test_properties.py")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_WITHOUT_DATABASE))
+
+
 def examples(*, ci: int, dev: int) -> int:
     """How many examples a costly property test runs: a few in CI (derandomized, the same
     ones on every run), many when exploring with the "dev" profile."""
