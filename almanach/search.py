@@ -24,9 +24,18 @@ word family (a derivational suffix off), so "zloděje", "zlodeje" and "Zloděj" 
 A passage scores by its own words, its entry's headword and aliases and its section heading;
 the share of the query's words it holds counts most. A page about a variant (Katan pro dva,
 the differences between editions) and another edition's box win only when the query names
-them or nothing else answers; a query that names an edition prefers that edition's box. Within
-an entry, the passage that scores best for the query as typed and as rewritten together is
-the one shown.
+them or nothing else answers; a query that names an edition prefers that edition's box. A
+query word weighs no more than its stem is rare (a rare form a prefix or an odd lemma reaches
+does not make it rarer).
+
+Entries rank by their best passage; inside an entry the passage shown is chosen by its best
+sentence (_choose): the query's words in that sentence, those that only name the entry
+("vesnice" in the entry Vesnice) counting less, the share of the other words it holds, a figure
+for "kolik", a word of the asked kind for "kdy", "smím", "kam", an example ("Příklad: …") or
+another edition's box counting less (a little less when the query uses a word the entry has
+only in that box, "osada" in the digital glossary's); the passage's own score is a prior
+beside it. A frequent
+question's quoted answer, when one lifted the passage, is shown as it is.
 
 Everything the ranking needs is exported by offline_index() and ranked the same way by
 offline/static/js/offline-search.js; tests/browser/test_offline_browser.py compares the two.
@@ -59,6 +68,12 @@ HIGHLIGHT_PARAMETER = "zvyraznit"
 SYNONYMS_PATH = Path(__file__).resolve().parent / "synonyma.toml"
 
 # The ranking's numbers; offline_index() hands them to the offline search.
+# Coordinate search (25 November 2026): each weight ×0.5, ×0.75, ×1.33, ×2 in turn, kept when
+# top-1 + right passage + snippet answers on almanach/eval/tune.toml and
+# tests/almanach/search_eval.toml together rose by 2 queries or more, checked on heldout.toml.
+# It moved name_term 0.3 → 0.6 and quantity 1.5 → 3.0 (intent 1.3 → 1.7 gained nothing on
+# heldout.toml and stays 1.3); a second pass over the later weights (prior, example, card,
+# implied_box, edition, question, alias, headword, named…) kept them all.
 WEIGHTS = {
     # Fields of a passage: its own text, its entry's headword and aliases, its section heading.
     "text": 1.0,
@@ -67,12 +82,14 @@ WEIGHTS = {
     "heading": 1.0,
     # A frequent question close to the query lifts the passage its answer quotes.
     "question": 5.0,
+    "question_power": 2,  # the share of the query's weight a phrasing holds, to this power
     # Match qualities of a query key: the word as typed, its lemma, its stem, a typo.
     "exact": 1.0,
     "lemma": 0.9,
     "stem": 0.8,
     "typo1": 0.7,
     "typo2": 0.5,
+    "typo_stems": 1,  # typos also reach the stems of the index's words (1: on)
     "synonym": 0.95,
     # The same word family: "přerušení" and "přerušuje", "maximum" and "maximálně".
     "family": 0.65,
@@ -83,17 +100,29 @@ WEIGHTS = {
     "name_credit": 1.0,
     # A variant page or another edition's box the query does not name.
     "variant": 0.45,
-    "overview": 0.5,  # the other booklet's overview (Pravidla hry v kostce)
+    "overview": 0.5,
+    "broad": 0.9,  # the other booklet's overview (Pravidla hry v kostce)
     "edition": 0.5,
     "edition_named": 1.5,  # another edition's box when the query names that edition
     # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
-    "quantity": 1.5,
+    "quantity": 3.0,
     # "Kdy…?", "smím…?", "kam…?": a passage with a word of that kind answers more likely.
     "intent": 1.3,
     # The query holds all the words of an entry's headword or of one of its aliases.
     "named": 1.3,
     # Results scoring under this share of the best one are noise, not answers.
     "cutoff": 0.06,
+    # Choosing the passage within an entry: a query word that names the entry counts this
+    # much in a sentence; the passage's own score (the prior) this much beside its best
+    # sentence's.
+    "name_term": 0.6,
+    "prior": 0.25,
+    "example": 0.7,  # a sentence of an example ("Příklad: …")
+    "card": 0.7,  # a sentence of a card's text
+    # A box whose words the query uses (a word the entry has only there): less behind.
+    "implied_box": 0.85,
+    # A query word's keys weigh at most as much as its stem is rare (1: on).
+    "rarity_cap": 1,
     # BM25 saturation of a word's count in a passage.
     "k1": 0.8,
     "b": 0.3,
@@ -103,6 +132,8 @@ W = WEIGHTS
 VARIANT_PAGES = ("katan-pro-dva", "rozdily-mezi-vydanimi")
 # Another booklet's rules retold in full (002): a little behind the Almanach's own entries.
 OVERVIEW_PAGES = ("pravidla-hry-v-kostce",)
+# A page of quotations about many things at once, named by many aliases: a little behind.
+BROAD_PAGES = ("krajiny-a-suroviny",)
 
 # Snippets: a sentence's words next to each other as in the query count this much extra,
 # the next sentence's words this much of their weight.
@@ -132,7 +163,7 @@ INTENTS = {
     "may": (
         "smi smim smime muzu muze mohu muzeme lze jde dovoleno",
         "smi smeji nesmi nesmeji lze nelze muze mohou nemuze nemohou dovoleno nedovoleno "
-        "mozne nemozne zakazano pouze jen",
+        "mozne nemozne zakazano pouze jen omezen omezeno omezena libovolne libovolnekrat",
     ),
     "where": (
         "kam kde",
@@ -172,6 +203,7 @@ STOP_WORDS = frozenset(
     mi mit mne moci muj muset musim muze muzu na nad nebo neni o od po pod pro proc pri s se
     si smet smim smi so ta tak take ten tento to tu u uz v ve vsak z za ze zda jit jde dat
     da mozne mozno potreba treba nejak neco nekdo cim kym hned
+    potrebovat potrebuju potrebuji potrebujes potrebuje
     muzou muzeme muzete mohu mohou mohl mohla musis musime musite musej maji mas mame
     smis smime smite smeji smeju jde jdou slo sel dela delat udelat stane stava je jsou
     byl byla bylo budu bude budou jestli zda zdali proc nebo anebo ci prosim vlastne teda tedy
@@ -180,6 +212,10 @@ STOP_WORDS = frozenset(
     """.split()
 )
 
+# A passage that is an example ("Příklad: …", "– Příklad: …").
+_EXAMPLE = re.compile(r"[–\s]*Příklad\b")
+# The anchors of card texts (document_for): "karta-rytir", "texty-karet".
+_CARD_ANCHORS = ("karta-", "texty-karet")
 # A ratio ("2:1", "4:1") is one word: it names a kind of trade, its digits alone say nothing.
 _WORD = re.compile(r"\d+:\d+|\w+")
 # A sentence ends at . ! ? … before a capital, a digit or a quote; not after a number ("1. kolo")
@@ -294,7 +330,7 @@ def _stem(folded: str) -> str:
 
 
 DERIVATIONAL = sorted(
-    """ovani ovat ovan eni ani ajici ujici aln eln ovn ost ick sk nik tel uj ov in it at et
+    """nout ovani ovat ovan eni ani ajici ujici aln eln ovn ost ick sk nik tel uj ov in it at et
     en il aj an iv n""".split(),
     key=len,
     reverse=True,
@@ -385,6 +421,9 @@ class _Asked:
     term_counts: list[int]  # terms per rewrite of the query
     quantity: bool  # "kolik…": a figure in a sentence helps
     intents: frozenset[str] = frozenset()  # "kdy…", "smím…", "kam…": see INTENTS
+    terms: list[list["_Term"]] = field(default_factory=list)  # per rewrite, its terms
+    edition_asked: bool = False
+    boxes: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -399,6 +438,8 @@ class _Analysed:
     figures: list[int]  # the tokens that are numbers
     line_starts: list[int]  # the offset of each line in the text
     hints: list[frozenset[str]] = field(default_factory=list)  # per sentence: its intents
+    examples: frozenset[int] = frozenset()  # the lines that are examples ("Příklad: …")
+    cards: frozenset[int] = frozenset()  # the lines that are a card's text
 
 
 @dataclass
@@ -450,10 +491,12 @@ class SearchIndex:
         self._headword_parts: list[list[set[str]]] = []
         self._alias_parts: list[list[list[set[str]]]] = []
         self._names: dict[frozenset[str], set[int]] = defaultdict(set)  # see _signature
+        self._name_keys: list[set[str]] = []  # per document: the keys of its names' words
         self._words: set[str] = set()  # folded words and lemmas: targets of prefixes and typos
         self._analysed: list[_Analysed] = []
         self._variant = {n for n, d in enumerate(self.documents) if d.slug in VARIANT_PAGES}
         self._overview = {n for n, d in enumerate(self.documents) if d.slug in OVERVIEW_PAGES}
+        self._broad = {n for n, d in enumerate(self.documents) if d.slug in BROAD_PAGES}
         self._sections: dict[int, list[int]] = defaultdict(list)  # heading -> its passages
         for number, document in enumerate(self.documents):
             self._analyse(number, document)
@@ -503,7 +546,10 @@ class SearchIndex:
                 self._idf[word] = min(self._idf[word], max(caps))
         self._sorted_words = sorted(self._words)
         self._typo_index: dict[str, set[str]] = defaultdict(set)
-        for word in self._words:
+        # A typo may also be one edit from a word's stem ("pasvin" from "pastvin-a").
+        self._typo_words = sorted(self._words | {_stem(w) for w in self._words} if W[
+            "typo_stems"] else self._words)
+        for word in self._typo_words:
             if len(word) >= 4:
                 for variant in _deletes(word, 2 if len(word) >= 6 else 1):
                     self._typo_index[variant].add(word)
@@ -585,6 +631,7 @@ class SearchIndex:
             if content:
                 alias_parts.append(content)
         self._alias_parts.append(alias_parts)
+        self._name_keys.append(set().union(*headword_parts, *(p for a in alias_parts for p in a)))
 
         text = document.text
         lines = text.split("\n")
@@ -645,9 +692,12 @@ class SearchIndex:
         for (start, end, _), sentence in zip(tokens, token_sentence, strict=True):
             folded = fold(text[start:end])
             hints[sentence].update(n for n, words in INTENT_HINTS.items() if folded in words)
+        examples = frozenset(n for n, line in enumerate(lines) if _EXAMPLE.match(line))
         self._analysed.append(_Analysed(tokens, sentences, token_sentence, frozenset(positions),
                                         dict(positions), figures, line_starts,
-                                        [frozenset(h) for h in hints]))
+                                        [frozenset(h) for h in hints], examples,
+                                        frozenset(n for n, name in enumerate(document.anchors)
+                                                  if name.startswith(_CARD_ANCHORS))))
 
     def _find(self, number: int | None, quotation: str) -> tuple[int, int] | None:
         """(line, offset in the text) of a quotation in a document's plain text."""
@@ -672,6 +722,7 @@ class SearchIndex:
             "weights": W,
             "variantPages": list(VARIANT_PAGES),
             "overviewPages": list(OVERVIEW_PAGES),
+            "broadPages": list(BROAD_PAGES),
             "stopWords": sorted(STOP_WORDS),
             "questionWords": sorted(QUESTION_WORDS),
             "quantityWords": sorted(QUANTITY_WORDS),
@@ -679,6 +730,9 @@ class SearchIndex:
             "intentHints": {name: sorted(words) for name, words in INTENT_HINTS.items()},
             "editionWords": sorted(EDITION_WORDS),
             "editionNames": EDITION_NAMES,
+            "abbreviations": sorted(_ABBREVIATIONS),
+            "sentence": {"adjacent": ADJACENT_BONUS, "next": NEXT_SENTENCE_FACTOR,
+                         "quantity": QUANTITY_FACTOR, "intent": INTENT_FACTOR},
             "suffixes": _SUFFIXES,
             "derivational": DERIVATIONAL,
             "diminutives": DIMINUTIVES,
@@ -752,6 +806,7 @@ class SearchIndex:
         one_word = max(len(terms) for terms in all_terms) == 1
         # Per entry its best passage; variant pages and other editions only when asked for.
         by_document: dict[int, tuple[float, int]] = {}
+        choices: dict[int, float] = {}  # passage -> how well it answers, within its entry
         for passage, (score, _, _) in best.items():
             info = self._passages[passage]
             if info.document not in named_docs:
@@ -759,6 +814,8 @@ class SearchIndex:
                     score *= W["variant"]
                 elif info.document in self._overview:
                     score *= W["overview"]
+                elif info.document in self._broad:
+                    score *= W["broad"]
             if info.document in named_docs:
                 score *= W["named"]
             if info.document in exactly_named and not asking:  # "zloděj", not "kolik…"
@@ -771,6 +828,7 @@ class SearchIndex:
             if one_word:  # one word asks what the thing is: its first mention says it
                 choice = 1000.0 * (passage in mentions) - (passage - self._first_passage[
                     info.document])
+            choices[passage] = choice
             current = by_document.get(info.document)
             if current is None:
                 by_document[info.document] = (score, passage, choice)
@@ -791,6 +849,9 @@ class SearchIndex:
             term_counts=[len(terms) for terms in all_terms],
             quantity=quantity,
             intents=intents,
+            terms=all_terms,
+            edition_asked=edition_asked,
+            boxes=boxes,
         )
         hits = []
         for number, score, passage in ranked:
@@ -798,6 +859,11 @@ class SearchIndex:
             opening = not asking and self._names_only(number, all_terms)
             if opening:
                 passage = self._opening(number)
+            elif question < 0 and (asking or not one_word):
+                passage = self._choose(number, asked, choices, passage)
+                if passage in best:
+                    _, more, question = best[passage]
+                    keys = keys | more
             focus = None
             if question >= 0:
                 focus = next(((b, e) for p, b, e in self._cited[question] if p == passage), None)
@@ -885,6 +951,14 @@ class SearchIndex:
                 self._add_prefixes(folded, keys)
             if not known:
                 self._add_typos(folded, keys)
+            # Rarity belongs to the word: a rare form it reaches (a prefix's "hráčova", an odd
+            # lemma) weighs no more than the word's own stem.
+            cap = self._idf.get(_stem(folded)) if W["rarity_cap"] else None
+            if cap is not None:
+                for key, quality in keys.items():
+                    idf = self._idf.get(key)
+                    if idf is not None and idf > cap:
+                        keys[key] = quality * cap / idf
             terms.append(_Term(word, keys))
         return terms
 
@@ -1019,12 +1093,12 @@ class SearchIndex:
         # Frequent questions: the query's words in a phrasing, and the phrasing's in the query.
         lifts: dict[int, float] = {}
         for phrasing, score in phrasing_scores.items():
-            if phrasing_terms[phrasing] < 2:
+            if phrasing_terms[phrasing] < 2 or len(phrasing_parts[phrasing]) < 2:
                 continue  # one word names a topic, it does not ask its question
             info = self._phrasings[phrasing]
             coverage = phrasing_weight[phrasing] / total_weight  # the query's rare words count
             covered = len(phrasing_parts[phrasing]) / len(info.keys)
-            value = W["question"] * score * (coverage * coverage) * (covered * covered)
+            value = W["question"] * score * coverage ** W["question_power"] * (covered * covered)
             if value > lifts.get(info.question, 0.0):
                 lifts[info.question] = value
         for question in sorted(lifts, key=lambda q: (-lifts[q], q)):
@@ -1065,15 +1139,29 @@ class SearchIndex:
                         weights[key].append((r, t, self._idf[key] * quality))
         return weights
 
-    def _best_sentence(self, number: int, asked: _Asked, line: int) -> int | None:
-        """The sentence of a passage (line) that holds most of the query: rare words, all of
-        them, side by side."""
+    def _sentence_scores(self, number: int, asked: _Asked, line: int | None = None
+                         ) -> dict[int, float]:
+        """sentence -> how well it answers the query, for the sentences of one passage (line)
+        or of the whole entry: the rare words of the query, all of them, side by side; the
+        words that only name the entry count less (every sentence of it is about that);
+        a figure for "kolik…", a word of the asked kind for "kdy…", "smím…", "kam…"."""
         analysed = self._analysed[number]
-        # The line's matched tokens only, through the entry's own key -> positions table.
         starts = analysed.line_starts
-        low = bisect_left(analysed.tokens, (starts[line],))
-        high = bisect_left(analysed.tokens, (starts[line + 1],)) if line + 1 < len(
-            starts) else len(analysed.tokens)
+        if line is None:
+            low, high = 0, len(analysed.tokens)
+        else:
+            low = bisect_left(analysed.tokens, (starts[line],))
+            high = bisect_left(analysed.tokens, (starts[line + 1],)) if line + 1 < len(
+                starts) else len(analysed.tokens)
+        names = self._name_keys[number]
+        factors = [[W["name_term"] if term.keys.keys() & names else 1.0 for term in terms]
+                   for terms in asked.terms]
+        # The share of the query a sentence holds is the share of the words that do not
+        # name the entry (of all of them when they all do).
+        totals = []
+        for fs, terms in zip(factors, asked.terms, strict=True):
+            rest = sum(self._term_weight(t) for f, t in zip(fs, terms, strict=True) if f == 1.0)
+            totals.append(rest or sum(self._term_weight(t) for t in terms))
         matched: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
         for key in asked.weights.keys() & analysed.keys:
             targets = asked.weights[key]
@@ -1081,6 +1169,7 @@ class SearchIndex:
             for index in positions[bisect_left(positions, low):bisect_left(positions, high)]:
                 matches = matched[index]
                 for r, t, weight in targets:
+                    weight *= factors[r][t]
                     if weight > matches.get((r, t), 0.0):
                         matches[(r, t)] = weight
         found: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
@@ -1089,37 +1178,109 @@ class SearchIndex:
             sentence = analysed.token_sentence[index]
             seen = found[sentence]
             previous = matched.get(index - 1, {})
-            for (r, t), weight in matched[index].items():
+            for (r, t), weight in sorted(matched[index].items()):
                 if weight > seen.get((r, t), 0.0):
                     seen[(r, t)] = weight
                 if (r, t - 1) in previous:
                     bonus[sentence] += ADJACENT_BONUS * min(weight, previous[(r, t - 1)])
         figures = {analysed.token_sentence[i] for i in analysed.figures if asked.quantity}
-        asides = self.documents[number].asides
-        best, best_score = None, 0.0
-        for sentence, seen in found.items():
-            if analysed.sentences[sentence][2] != line or line in asides:
+        document = self.documents[number]
+        asides = document.asides
+        boxes = dict(document.editions)
+        implied = self._implied_boxes(number, asked, boxes)
+        scores = {}
+        for sentence in sorted(found):
+            sentence_line = analysed.sentences[sentence][2]
+            if sentence_line in asides or (line is not None and sentence_line != line):
                 continue
             # A short sentence often answers with the next one ("…je zloděj. Na začátku hry
             # stojí na poušti."): its words count too, at half weight.
-            seen = dict(seen)
+            seen = dict(found[sentence])
             following = sentence + 1
-            if following < len(analysed.sentences) and analysed.sentences[following][2] == line:
+            if following < len(analysed.sentences) and analysed.sentences[following][
+                    2] == sentence_line:
                 for term, weight in found.get(following, {}).items():
                     seen.setdefault(term, NEXT_SENTENCE_FACTOR * weight)
-            by_rewrite: dict[int, list[float]] = defaultdict(list)
-            for (r, _), weight in seen.items():
-                by_rewrite[r].append(weight)
+            by_rewrite: dict[int, float] = defaultdict(float)
+            shares: dict[int, float] = defaultdict(float)
+            for (r, t), weight in sorted(seen.items()):  # in one order, as offline
+                by_rewrite[r] += weight
+                if factors[r][t] == 1.0 or all(f != 1.0 for f in factors[r]):
+                    shares[r] += weight
             score = max(
-                sum(ws) * (0.4 + 0.6 * (len(ws) / asked.term_counts[r]) ** 2)
-                for r, ws in by_rewrite.items()
+                weight * (0.4 + 0.6 * min(1.0, shares[r] / totals[r]) ** 2) if totals[r] else 0.0
+                for r, weight in by_rewrite.items()
             ) + bonus[sentence]
             if sentence in figures:
                 score *= QUANTITY_FACTOR
             if asked.intents & analysed.hints[sentence]:
                 score *= INTENT_FACTOR
-            if score > best_score:  # ties: the earlier sentence
+            if sentence_line in analysed.examples:  # an example shows a rule, it rarely says it
+                score *= W["example"]
+            if sentence_line in analysed.cards:  # a card's text: the entry's own words first
+                score *= W["card"]
+            if sentence_line in boxes:
+                box = _edition_number(boxes[sentence_line])
+                if box and box in asked.boxes:
+                    score *= W["edition_named"]
+                elif not asked.edition_asked:
+                    score *= W["implied_box"] if box in implied else W["edition"]
+            scores[sentence] = score
+        return scores
+
+    def _implied_boxes(self, number: int, asked: _Asked, boxes: dict[int, str]) -> set[str]:
+        """The editions whose words the query uses: a word as typed that this entry has only
+        in that edition's box ("osada" in the 004 glossary's) asks for that box."""
+        analysed = self._analysed[number]
+        lines: dict[int, set[int]] = defaultdict(set)  # typed term -> the lines that hold it
+        for key in asked.weights.keys() & analysed.keys:
+            terms = [t for r, t, _ in asked.weights[key] if r == 0]
+            if not terms:
+                continue
+            for index in analysed.positions[key]:
+                line = analysed.sentences[analysed.token_sentence[index]][2]
+                for t in terms:
+                    lines[t].add(line)
+        implied = set()
+        for held in lines.values():
+            if held and all(line in boxes for line in held):
+                implied.update(_edition_number(boxes[line]) for line in held)
+        return implied
+
+    def _term_weight(self, term: _Term) -> float:
+        return max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),
+                   default=0.0)
+
+    def _best_sentence(self, number: int, asked: _Asked, line: int) -> int | None:
+        """The sentence of a passage (line) that answers best (ties: the earlier one)."""
+        scores = self._sentence_scores(number, asked, line)
+        best, best_score = None, 0.0
+        for sentence, score in scores.items():
+            if score > best_score:
                 best, best_score = sentence, score
+        return best
+
+    def _choose(self, number: int, asked: _Asked, choices: dict[int, float],
+                passage: int) -> int:
+        """The passage of an entry that answers: its best sentence, and how well the passage
+        as a whole matched (the prior), together."""
+        scores = self._sentence_scores(number, asked)
+        if not scores:
+            return passage
+        top = max(scores.values())
+        first = self._first_passage[number]
+        prior_top = max((choices.get(p, 0.0) for p in self._document_passages(number)),
+                        default=0.0)
+        sentences = self._analysed[number].sentences
+        best, best_value = passage, -1.0
+        for sentence, score in scores.items():
+            candidate = first + sentences[sentence][2]
+            if not self._passages[candidate].eligible:
+                continue
+            prior = choices.get(candidate, 0.0) / prior_top if prior_top > 0 else 0.0
+            value = score / top + W["prior"] * prior
+            if value > best_value:
+                best, best_value = candidate, value
         return best
 
     def _snippet(self, number: int, keys: set[str], asked: _Asked, line: int,
@@ -1161,6 +1322,14 @@ class SearchIndex:
                     space = text.rfind(" ", end + 1, begin + SNIPPET_WIDTH)
                     end = space if space > end else end
                 break
+        # A short line that a list follows ("19 dílů krajiny" – "les (4)" – …): the list
+        # items come along, as much as fits (after an item: the items that follow it).
+        while end - begin < SNIPPET_MIN and text.startswith("\n– ", end):
+            following = text.find("\n", end + 1)
+            following = len(text) if following < 0 else following
+            if following - begin > SNIPPET_WIDTH:
+                break
+            end = following
         line_start = text.rfind("\n", 0, begin) + 1
         line_end = text.find("\n", end)
         prefix = "…" if text[line_start:begin].strip() else ""

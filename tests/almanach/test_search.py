@@ -371,3 +371,70 @@ def test_an_entry_with_another_editions_rule_says_which_rule_the_site_follows(sl
     text = html[note: html.index("</aside>", note)]
     assert "řídí Almanachem" in text and "engine" in text
     assert f"„{NewGameForm.base_fields[option].label}“" in text, "names the option in Hrát"
+
+
+# --- the passage that answers, chosen inside the entry ----------------------------------------
+
+
+def _entry(text: str) -> SearchIndex:
+    other = Document("b", "Město", "/b/", "Město přináší dvojnásobné výnosy.\nMěsto stojí rudu.")
+    return SearchIndex([Document("a", "Největší vojsko", "/a/", text), other], synonyms={})
+
+
+def test_a_how_many_question_shows_the_sentence_with_the_number():
+    # One word besides "kolik" names the entry: the question still wants the figure.
+    index = _entry(
+        "Kdo vyloží rytíře, přemístí zloděje a rytíř zůstane ležet.\n"
+        "Ve hře je 14 karet Rytíř."
+    )
+    hit = index.search("kolik je rytiru").hits[0]
+    assert hit.snippet == "Ve hře je 14 karet Rytíř."
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("kolik bodu dostanu za mesto", "Každé město má hodnotu 2 výherních bodů."),
+        ("ruda se pouziva na co", "Je vyžadována k budování měst a nákupu Karet vývoje."),
+        ("pocet bodovych karet v balicku", "Karta s výherním bodem (5)"),
+        ("jak dlouho zlodej blokuje krajinu", "žádné výnosy tak dlouho, dokud není zloděj"),
+        # The words that name the entry (město, akční karta) do not choose the passage.
+        ("kolik mest muzu postavit nejvic", "maximálně 15 silnic, 5 vesnic a 4 města"),
+        ("smim koupit vic akcnich karet za tah",
+         "Hráč není omezen ve stavění ani nákupu akčních karet"),
+    ],
+)
+def test_a_players_question_shows_the_answering_sentence_first(index, query, answer):
+    assert answer in index.search(query).hits[0].snippet
+
+
+def test_a_typo_one_letter_off_the_stem_of_a_word_still_finds_it():
+    # "pasvin" is two edits from "pastviny" and "pastvina", one from their stem.
+    index = SearchIndex([Document("a", "Krajina", "/a/", "Na plánu jsou pastviny.\nPastvina dává "
+                                  "vlnu.")], synonyms={})
+    hits = index.search("plan bez pasvin").hits
+    assert hits and hits[0].slug == "a"
+    assert "<mark>pastviny</mark>" in hits[0].snippet_html
+
+
+def test_a_short_line_that_a_list_follows_shows_the_list_items_too():
+    text = "Herní materiál:\n19 dílů krajiny:\n– les (4)\n– hory (3)\n– poušť (1)\nKonec krabice."
+    hit = SearchIndex([Document("a", "Krabice", "/a/", text)], synonyms={}).search(
+        "kolik dilu krajiny").hits[0]
+    assert hit.snippet == "19 dílů krajiny: – les (4) – hory (3) – poušť (1)"
+
+
+def test_a_word_only_another_editions_box_uses_brings_that_box_forward_labelled(index):
+    # "osada" is the digital glossary's (004) word; the entry Vesnice has it only in that box.
+    hit = index.search("kolik osad smi mit hrac").hits[0]
+    assert hit.slug == "vesnice"
+    assert hit.snippet.startswith(f"{EDITION_LABELS['004']}: …Osady mohou být postaveny")
+    # A word the site's own text has too keeps the site's rule first.
+    hit = index.search("nejvyssi vojsko kolik rytiru").hits[0]
+    assert hit.snippet.startswith("Vyloží-li hráč, který je na tahu, před sebe třetí kartu Rytíř")
+
+
+def test_the_landscapes_page_of_many_names_does_not_take_a_harbour_question(index):
+    # Krajiny a suroviny quotes a little about everything (its aliases name every terrain and
+    # resource); the harbour's own entry answers a question about its rate.
+    assert first(index, "za kolik meni normalni pristav") == "pristav"

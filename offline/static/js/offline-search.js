@@ -2,8 +2,8 @@
 // share this). The same ranking as the server's (almanach/search.py, SearchIndex.search): the
 // kept index (SearchIndex.export) holds the texts, the lemma table, the synonyms, the
 // vocabulary and the ranking's numbers; this script tokenises and scores them in the same
-// order, so the first result offline is the first result online. The snippet is simpler: the
-// passage around the query's words.
+// order, so the first result offline is the first result online. The snippet starts at the
+// same sentence (the one that answers); it is cut more simply.
 (function (scope) {
   "use strict";
   var MAX_RESULTS = 10;
@@ -133,12 +133,14 @@
     this.headwordParts = [];
     this.aliasParts = [];
     this.overview = new Set();
+    this.broad = new Set();
     this.names = new Map(); // signature -> Set(document)
     this.sections = new Map(); // heading passage -> [passages]
     this.variant = new Set();
     docs.forEach(function (doc, number) {
       if (self.data.variantPages.indexOf(doc.slug) >= 0) self.variant.add(number);
       if (self.data.overviewPages.indexOf(doc.slug) >= 0) self.overview.add(number);
+      if (self.data.broadPages.indexOf(doc.slug) >= 0) self.broad.add(number);
       [doc.headword].concat(doc.aliases).forEach(function (name) {
         addTo(self.names, self.signature(words(name)), number);
       });
@@ -198,6 +200,19 @@
       });
     });
 
+    this.nameKeys = docs.map(function (_, number) {
+      var keys = new Set();
+      self.headwordParts[number].forEach(function (part) {
+        part.forEach(function (key) { keys.add(key); });
+      });
+      self.aliasParts[number].forEach(function (alias) {
+        alias.forEach(function (part) { part.forEach(function (key) { keys.add(key); }); });
+      });
+      return keys;
+    });
+    this.abbreviations = new Set(this.data.abbreviations);
+    this.analysed = docs.map(function (doc) { return self.analyse(doc); });
+
     this.phrasings = [];
     this.phrasingIndex = new Map();
     this.cited = [];
@@ -244,6 +259,86 @@
         self.idf.set(word, Math.min(self.idf.get(word), Math.max.apply(null, caps)));
       }
     });
+  };
+
+  // One document tokenised for its sentences (search.py _analyse and _sentences).
+  Index.prototype.analyse = function (doc) {
+    var self = this;
+    var text = doc.text;
+    var tokens = [];
+    var match;
+    var pattern = new RegExp(WORD.source, "gu");
+    while ((match = pattern.exec(text)) !== null) {
+      tokens.push([match.index, match.index + match[0].length,
+        new Set(self.keys(match[0].toLowerCase()).keys())]);
+    }
+    var sentences = [];
+    var lineStarts = [];
+    var offset = 0;
+    text.split("\n").forEach(function (line, number) {
+      lineStarts.push(offset);
+      var start = 0;
+      var end = new RegExp(SENTENCE_END.source, "g");
+      var found;
+      while ((found = end.exec(line)) !== null) {
+        var before = line.slice(start, found.index).match(WORD) || [];
+        var last = before.length ? before[before.length - 1] : "";
+        if (last && (/^\p{Nd}+$/u.test(last) || self.abbreviations.has(fold(last)))) continue;
+        sentences.push([offset + start, offset + found.index, number]);
+        start = found.index + found[0].length;
+      }
+      sentences.push([offset + start, offset + line.length, number]);
+      offset += line.length + 1;
+    });
+    var tokenSentence = [];
+    var current = 0;
+    tokens.forEach(function (token) {
+      while (sentences[current][1] <= token[0]) current += 1;
+      tokenSentence.push(current);
+    });
+    var positions = new Map();
+    tokens.forEach(function (token, index) {
+      token[2].forEach(function (key) {
+        if (!positions.has(key)) positions.set(key, []);
+        positions.get(key).push(index);
+      });
+    });
+    var figures = [];
+    var hints = sentences.map(function () { return new Set(); });
+    tokens.forEach(function (token, index) {
+      var word = text.slice(token[0], token[1]);
+      if (/^\p{Nd}/u.test(word)) figures.push(index);
+      var folded = fold(word);
+      self.intentHints.forEach(function (item) {
+        if (item[1].has(folded)) hints[tokenSentence[index]].add(item[0]);
+      });
+    });
+    var examples = new Set();
+    text.split("\n").forEach(function (line, number) {
+      if (/^[–\s]*Příklad(?![\p{L}\p{N}_])/u.test(line)) examples.add(number);
+    });
+    var cards = new Set();
+    doc.anchors.forEach(function (name, number) {
+      if (name.indexOf("karta-") === 0 || name.indexOf("texty-karet") === 0) cards.add(number);
+    });
+    return {
+      examples: examples, cards: cards,
+      tokens: tokens, tokenStarts: tokens.map(function (t) { return t[0]; }),
+      sentences: sentences, tokenSentence: tokenSentence, positions: positions,
+      figures: figures, lineStarts: lineStarts, hints: hints,
+    };
+  };
+
+  // The words a typo may be one or two edits from: the vocabulary and its stems
+  // (search.py _typo_words).
+  Index.prototype.typoWords = function () {
+    if (!this.typoList) {
+      var self = this;
+      var all = new Set(this.words);
+      if (this.W.typo_stems) this.words.forEach(function (word) { all.add(self.stem(word)); });
+      this.typoList = Array.from(all);
+    }
+    return this.typoList;
   };
 
   Index.prototype.documentPassages = function (number) {
@@ -349,7 +444,7 @@
       if (!known) {
         var budget = folded.length >= 8 ? 2 : folded.length >= 5 ? 1 : 0;
         if (budget) {
-          self.words.forEach(function (candidate) {
+          self.typoWords().forEach(function (candidate) {  // words and their stems
             if (candidate.length < 4) return;
             var d = distance(folded, candidate, budget);
             if (d <= budget) {
@@ -358,6 +453,14 @@
             }
           });
         }
+      }
+      // Rarity belongs to the word: no key weighs more than the word's own stem is rare.
+      var cap = self.W.rarity_cap ? self.idf.get(self.stem(folded)) : undefined;
+      if (cap !== undefined) {
+        keys.forEach(function (quality, key) {
+          var idf = self.idf.get(key);
+          if (idf !== undefined && idf > cap) keys.set(key, quality * cap / idf);
+        });
       }
       return { word: word, keys: keys };
     });
@@ -484,11 +587,11 @@
     });
     var lifts = new Map();
     phrasingScores.forEach(function (score, phrasing) {
-      if (phrasingTerms.get(phrasing) < 2) return;
+      if (phrasingTerms.get(phrasing) < 2 || phrasingParts.get(phrasing).size < 2) return;
       var info = self.phrasings[phrasing];
       var coverage = phrasingWeight.get(phrasing) / totalWeight;
       var covered = phrasingParts.get(phrasing).size / info.keys.length;
-      var value = W.question * score * (coverage * coverage) * (covered * covered);
+      var value = W.question * score * Math.pow(coverage, W.question_power) * (covered * covered);
       if (value > (lifts.has(info.question) ? lifts.get(info.question) : 0)) {
         lifts.set(info.question, value);
       }
@@ -507,6 +610,193 @@
       });
     });
     return { result: result, named: named, texted: texted };
+  };
+
+  Index.prototype.termWeight = function (term) {
+    var self = this;
+    var best = 0;
+    term.keys.forEach(function (quality, key) {
+      if (self.idf.has(key)) best = Math.max(best, self.idf.get(key) * quality);
+    });
+    return best;
+  };
+
+  // sentence -> how well it answers, for one line or the whole entry (search.py
+  // _sentence_scores): the query's rare words, all of them, side by side; the words that only
+  // name the entry count less; a figure for "kolik…", a word of the asked kind for "kdy…".
+  Index.prototype.sentenceScores = function (number, asked, line) {
+    var self = this;
+    var W = this.W;
+    var S = this.data.sentence;
+    var a = this.analysed[number];
+    var low = 0;
+    var high = a.tokens.length;
+    if (line !== null) {
+      low = bisectLeft(a.tokenStarts, a.lineStarts[line]);
+      high = line + 1 < a.lineStarts.length ? bisectLeft(a.tokenStarts, a.lineStarts[line + 1])
+        : a.tokens.length;
+    }
+    var names = this.nameKeys[number];
+    var factors = asked.terms.map(function (terms) {
+      return terms.map(function (term) {
+        var named = false;
+        term.keys.forEach(function (_, key) { if (names.has(key)) named = true; });
+        return named ? W.name_term : 1.0;
+      });
+    });
+    var totals = asked.terms.map(function (terms, r) {
+      var rest = 0;
+      var all = 0;
+      terms.forEach(function (term, t) {
+        if (factors[r][t] === 1.0) rest += self.termWeight(term);
+      });
+      if (rest) return rest;
+      terms.forEach(function (term) { all += self.termWeight(term); });
+      return all;
+    });
+    var matched = new Map(); // token -> Map("r,t" -> [r, t, weight])
+    asked.weights.forEach(function (targets, key) {
+      var positions = a.positions.get(key);
+      if (!positions) return;
+      var from = bisectLeft(positions, low);
+      var to = bisectLeft(positions, high);
+      for (var i = from; i < to; i++) {
+        var index = positions[i];
+        if (!matched.has(index)) matched.set(index, new Map());
+        var matches = matched.get(index);
+        targets.forEach(function (target) {
+          var weight = target[2] * factors[target[0]][target[1]];
+          var id = target[0] + "," + target[1];
+          if (!matches.has(id) || weight > matches.get(id)[2]) {
+            matches.set(id, [target[0], target[1], weight]);
+          }
+        });
+      }
+    });
+    function ordered(map) {
+      return Array.from(map.values()).sort(function (x, y) { return x[0] - y[0] || x[1] - y[1]; });
+    }
+    var found = new Map(); // sentence -> Map("r,t" -> [r, t, weight])
+    var bonus = new Map();
+    Array.from(matched.keys()).sort(function (x, y) { return x - y; }).forEach(function (index) {
+      var sentence = a.tokenSentence[index];
+      if (!found.has(sentence)) found.set(sentence, new Map());
+      var seen = found.get(sentence);
+      var previous = matched.get(index - 1) || new Map();
+      ordered(matched.get(index)).forEach(function (item) {
+        var id = item[0] + "," + item[1];
+        if (!seen.has(id) || item[2] > seen.get(id)[2]) seen.set(id, item);
+        var before = previous.get(item[0] + "," + (item[1] - 1));
+        if (before) {
+          bonus.set(sentence, (bonus.get(sentence) || 0) + S.adjacent * Math.min(item[2], before[2]));
+        }
+      });
+    });
+    var figures = new Set();
+    if (asked.quantity) a.figures.forEach(function (i) { figures.add(a.tokenSentence[i]); });
+    var doc = this.data.documents[number];
+    var asides = new Set(doc.asides);
+    var boxes = new Map(doc.editions.map(function (item) {
+      var found = /\((\d{3})/.exec(item[1]);
+      return [item[0], found ? found[1] : ""];
+    }));
+    // The editions whose words the query uses: a word as typed that this entry has only in
+    // that edition's box asks for that box (search.py _implied_boxes).
+    var implied = new Set();
+    var held = new Map(); // typed term -> the lines that hold it
+    asked.weights.forEach(function (targets, key) {
+      var positions = a.positions.get(key);
+      if (!positions) return;
+      var typed = targets.filter(function (target) { return target[0] === 0; });
+      if (!typed.length) return;
+      positions.forEach(function (index) {
+        var where = a.sentences[a.tokenSentence[index]][2];
+        typed.forEach(function (target) {
+          if (!held.has(target[1])) held.set(target[1], new Set());
+          held.get(target[1]).add(where);
+        });
+      });
+    });
+    held.forEach(function (lines) {
+      var all = Array.from(lines);
+      if (all.length && all.every(function (l) { return boxes.has(l); })) {
+        all.forEach(function (l) { implied.add(boxes.get(l)); });
+      }
+    });
+    var scores = new Map();
+    Array.from(found.keys()).sort(function (x, y) { return x - y; }).forEach(function (sentence) {
+      var sentenceLine = a.sentences[sentence][2];
+      if (asides.has(sentenceLine) || (line !== null && sentenceLine !== line)) return;
+      var seen = new Map(found.get(sentence));
+      var following = sentence + 1;
+      if (following < a.sentences.length && a.sentences[following][2] === sentenceLine
+          && found.has(following)) {
+        found.get(following).forEach(function (item, id) {
+          if (!seen.has(id)) seen.set(id, [item[0], item[1], S.next * item[2]]);
+        });
+      }
+      var byRewrite = new Map();
+      var shares = new Map();
+      ordered(seen).forEach(function (item) {
+        var r = item[0];
+        byRewrite.set(r, (byRewrite.get(r) || 0) + item[2]);
+        var allNamed = factors[r].every(function (f) { return f !== 1.0; });
+        if (factors[r][item[1]] === 1.0 || allNamed) shares.set(r, (shares.get(r) || 0) + item[2]);
+      });
+      var score = -Infinity;
+      byRewrite.forEach(function (weight, r) {
+        var share = totals[r] ? Math.min(1.0, (shares.get(r) || 0) / totals[r]) : 0;
+        var value = totals[r] ? weight * (0.4 + 0.6 * share * share) : 0.0;
+        if (value > score) score = value;
+      });
+      score += bonus.get(sentence) || 0;
+      if (figures.has(sentence)) score *= S.quantity;
+      if (asked.intents.some(function (name) { return a.hints[sentence].has(name); })) {
+        score *= S.intent;
+      }
+      if (a.examples.has(sentenceLine)) score *= W.example;
+      if (a.cards.has(sentenceLine)) score *= W.card;
+      if (boxes.has(sentenceLine)) {
+        var box = boxes.get(sentenceLine);
+        if (box && asked.boxes.has(box)) score *= W.edition_named;
+        else if (!asked.editionAsked) score *= implied.has(box) ? W.implied_box : W.edition;
+      }
+      scores.set(sentence, score);
+    });
+    return scores;
+  };
+
+  Index.prototype.bestSentence = function (number, asked, line) {
+    var best = null;
+    var bestScore = 0.0;
+    this.sentenceScores(number, asked, line).forEach(function (score, sentence) {
+      if (score > bestScore) { best = sentence; bestScore = score; }
+    });
+    return best;
+  };
+
+  // The passage of an entry that answers: its best sentence and the passage's own score.
+  Index.prototype.choose = function (number, asked, choices, passage) {
+    var self = this;
+    var scores = this.sentenceScores(number, asked, null);
+    if (!scores.size) return passage;
+    var top = Math.max.apply(null, Array.from(scores.values()));
+    var first = this.firstPassage[number];
+    var priorTop = 0.0;
+    this.documentPassages(number).forEach(function (p) {
+      priorTop = Math.max(priorTop, choices.has(p) ? choices.get(p) : 0.0);
+    });
+    var sentences = this.analysed[number].sentences;
+    var best = passage;
+    var bestValue = -1.0;
+    scores.forEach(function (score, sentence) {
+      var candidate = first + sentences[sentence][2];
+      if (!self.passages[candidate].eligible) return;
+      var prior = priorTop > 0 ? (choices.has(candidate) ? choices.get(candidate) : 0) / priorTop : 0;
+      var value = score / top + self.W.prior * prior;
+      if (value > bestValue) { best = candidate; bestValue = value; }
+    });
+    return best;
   };
 
   Index.prototype.opening = function (number) {
@@ -532,35 +822,24 @@
 
   // The passage around the query's words: its sentence holding most of them (or the quotation
   // of a frequent question), another edition's label first.
-  Index.prototype.snippet = function (passage, allTerms, focus) {
+  Index.prototype.snippet = function (passage, allTerms, focus, asked) {
     var info = this.passages[passage];
     var doc = this.data.documents[info.document];
     var line = info.text;
     var begin = 0;
     var end = line.length;
+    var analysed = this.analysed[info.document];
     if (focus) {
-      var lineStart = doc.text.split("\n").slice(0, info.line).join("\n").length
-        + (info.line ? 1 : 0);
+      var lineStart = analysed.lineStarts[info.line];
       begin = Math.max(0, focus[1] - lineStart);
       end = Math.min(line.length, focus[2] - lineStart);
-    } else {
-      var keys = new Set();
-      var self = this;
-      allTerms.forEach(function (terms) {
-        terms.forEach(function (term) { term.keys.forEach(function (_, k) { keys.add(k); }); });
-      });
-      var best = -1;
-      var start = 0;
-      var pieces = line.split(SENTENCE_END);
-      pieces.forEach(function (sentence) {
-        var count = 0;
-        (sentence.match(WORD) || []).forEach(function (word) {
-          self.keys(word.toLowerCase()).forEach(function (_, k) { if (keys.has(k)) count += 1; });
-        });
-        var at = line.indexOf(sentence, start);
-        if (count > best) { best = count; begin = at; end = at + sentence.length; }
-        start = at + sentence.length;
-      });
+    } else {  // the sentence that answers best (search.py _best_sentence), or the line's first
+      var chosen = asked ? this.bestSentence(info.document, asked, info.line) : null;
+      if (chosen === null) {
+        chosen = analysed.sentences.findIndex(function (s) { return s[2] === info.line; });
+      }
+      begin = analysed.sentences[chosen][0] - analysed.lineStarts[info.line];
+      end = analysed.sentences[chosen][1] - analysed.lineStarts[info.line];
     }
     while (end - begin < 180 && end < line.length) {
       var next = line.indexOf(". ", end + 1);
@@ -569,6 +848,16 @@
     var text = line.slice(begin, end);
     if (text.length > SNIPPET_WIDTH) text = text.slice(0, SNIPPET_WIDTH).replace(/\s\S*$/, "");
     var shown = (begin > 0 ? "…" : "") + text.trim() + (begin + text.length < line.length ? "…" : "");
+    // A short line that a list follows: the list items come along, as much as fits (after
+    // an item: the items that follow it).
+    var after = passage + 1;
+    while (begin + text.length >= line.length && shown.length < 180
+           && after < this.passages.length && this.passages[after].document === info.document
+           && this.passages[after].text.indexOf("– ") === 0
+           && shown.length + 1 + this.passages[after].text.length <= SNIPPET_WIDTH) {
+      shown += " " + this.passages[after].text;
+      after += 1;
+    }
     var label = "";
     doc.editions.forEach(function (item) { if (item[0] === info.line) label = item[1]; });
     if (label && !(begin === 0 && line.indexOf(label) === 0)) shown = label + ": " + shown;
@@ -629,12 +918,14 @@
 
     var oneWord = Math.max.apply(null, allTerms.map(function (t) { return t.length; })) === 1;
     var byDocument = new Map(); // document -> [score, passage, choice]
+    var choices = new Map(); // passage -> how well it answers, within its entry
     best.forEach(function (value, passage) {
       var info = self.passages[passage];
       var score = value[0];
       if (!namedDocs.has(info.document)) {
         if (self.variant.has(info.document) && !editionAsked) score *= W.variant;
         else if (self.overview.has(info.document)) score *= W.overview;
+        else if (self.broad.has(info.document)) score *= W.broad;
       }
       if (namedDocs.has(info.document)) score *= W.named;
       if (exactlyNamed.has(info.document) && !asking) score *= W.name_bonus;
@@ -642,6 +933,7 @@
       if (oneWord) {
         choice = 1000.0 * (mentions.has(passage) ? 1 : 0) - (passage - self.firstPassage[info.document]);
       }
+      choices.set(passage, choice);
       var current = byDocument.get(info.document);
       if (!current) {
         byDocument.set(info.document, [score, passage, choice]);
@@ -660,11 +952,31 @@
       if (value[0] >= top * W.cutoff) ranked.push([number, value[0], value[1]]);
     });
     ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+    var weights = new Map(); // key -> [rewrite, term, weight] (search.py _term_weights)
+    allTerms.forEach(function (terms, r) {
+      terms.forEach(function (term, t) {
+        term.keys.forEach(function (quality, key) {
+          if (!self.idf.has(key)) return;
+          if (!weights.has(key)) weights.set(key, []);
+          weights.get(key).push([r, t, self.idf.get(key) * quality]);
+        });
+      });
+    });
+    var asked = {
+      weights: weights, terms: allTerms, quantity: quantity, intents: intents,
+      editionAsked: editionAsked, boxes: boxes,
+    };
     return ranked.slice(0, limit || MAX_RESULTS).map(function (item) {
       var number = item[0];
       var passage = item[2];
       var question = best.get(passage)[1];
-      if (!asking && self.namesOnly(number, allTerms)) passage = self.opening(number);
+      var opening = !asking && self.namesOnly(number, allTerms);
+      if (opening) {
+        passage = self.opening(number);
+      } else if (question < 0 && (asking || !oneWord)) {
+        passage = self.choose(number, asked, choices, passage);
+        if (best.has(passage)) question = best.get(passage)[1];
+      }
       var focus = null;
       if (question >= 0) {
         focus = self.cited[question].filter(function (c) { return c[0] === passage; })[0] || null;
@@ -676,7 +988,7 @@
         slug: doc.slug, headword: doc.headword, url: doc.url, line: line, anchor: anchor,
         link: doc.url + "?zvyraznit=" + encodeURIComponent(query).replace(/%20/g, "+")
           + (anchor ? "#" + anchor : ""),
-        snippet: self.snippet(passage, allTerms, focus),
+        snippet: self.snippet(passage, allTerms, focus, opening ? null : asked),
         question: focus ? self.data.questions[question] : null,
       };
     });
