@@ -98,6 +98,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.navigation",
+                "tutorial.lessons.polling.poll_interval",
             ],
         },
     },
@@ -198,6 +199,8 @@ LESSONS_GUESS_LIMIT = int(os.environ.get("DJANGO_GUESS_LIMIT", "20"))
 LESSONS_GUESS_WINDOW = int(os.environ.get("DJANGO_GUESS_WINDOW", "600"))
 LESSONS_GUESS_INTERVAL = int(os.environ.get("DJANGO_GUESS_INTERVAL", "5"))
 LESSONS_IDLE_CLOSE = int(os.environ.get("DJANGO_LESSON_IDLE_HOURS", "3")) * 60 * 60
+# Lesson pages ask for changes this often (tutorial/lessons/polling.py); tests shorten it.
+LESSONS_POLL_MS = 3000
 LOGIN_LIMIT_PER_USER_AT_ADDRESS = 5
 LOGIN_LIMIT_PER_ADDRESS = 20
 LOGIN_LIMIT_PER_USER = 50

@@ -30,13 +30,17 @@ def percentile(values: list[float], share: float) -> float:
 
 def production_env(tmp: str, database_url: str) -> dict[str, str]:
     """The environment of a real deployment (no debug, whitenoise's compressed manifest),
-    except that it speaks plain HTTP on loopback; static files are collected into ``tmp``."""
+    except that it speaks plain HTTP on loopback; static files are collected into ``tmp``,
+    unless LOADTEST_STATIC_ROOT names a folder collected so before (the tests collect once
+    for all the load scripts they run)."""
+    collected = os.environ.get("LOADTEST_STATIC_ROOT")
     env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "0",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DJANGO_SECURE_SSL_REDIRECT": "0", "DJANGO_SECURE_COOKIES": "0",
-           "DJANGO_HSTS_SECONDS": "0", "DJANGO_STATIC_ROOT": f"{tmp}/static",
+           "DJANGO_HSTS_SECONDS": "0", "DJANGO_STATIC_ROOT": collected or f"{tmp}/static",
            "DJANGO_LOG_LEVEL": "ERROR"}
-    manage(env, "collectstatic", "--noinput")
+    if not collected:
+        manage(env, "collectstatic", "--noinput")
     return env
 
 

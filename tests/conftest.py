@@ -1,6 +1,7 @@
 """Shared fixtures: the site's content in the test database, and a real browser.
 
-(autouse) an empty page cache, on as in production, for every test.
+(autouse) an empty page cache, on as in production, for every test; lesson pages that poll
+          do so every 0.3 s instead of 3 s; passwords are hashed with a cheap hasher.
 django_db_setup  the test database, filled once per session with the site's content
           (load_content): every test that rolls back sees it without loading it again.
 content   Entry rows (and whatever else load_content loads) in the test database. Works for
@@ -34,6 +35,18 @@ HYPOTHESIS_PROFILE = (os.environ.get("HYPOTHESIS_PROFILE")
 hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
 
 
+# Long tests that touch no test database (subprocesses, random games) run first, so that
+# they never end the run on one worker while the other has nothing left (pytest-django puts
+# tests without a database last; the order of the others stays as it sorts them).
+SLOW_WITHOUT_DATABASE = ("tests/site/test_load_scripts.py", "tests/play/test_load_script.py",
+                         "tests/engine/test_properties.py")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_WITHOUT_DATABASE))
+
+
 def examples(*, ci: int, dev: int) -> int:
     """How many examples a costly property test runs: a few in CI (derandomized, the same
     ones on every run), many when exploring with the "dev" profile."""
@@ -59,6 +72,20 @@ def _fresh_page_cache(settings):
 
     settings.PAGE_CACHE_SECONDS = 600
     caches["default"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _quick_lesson_polls(settings):
+    # Lesson pages poll every 3 s on the site (tests/lessons/test_polling.py); in tests every
+    # 0.3 s, so a browser test waits a moment, not seconds, for a page to follow a change.
+    settings.LESSONS_POLL_MS = 300
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # The site's hasher costs a third of a CPU second per password (each teacher created,
+    # each sign-in); no test is about its cost, so tests hash with a cheap one.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
@@ -96,6 +123,24 @@ def _known_play_secrets(monkeypatch):
 
     numbers = count(1)
     monkeypatch.setattr("tutorial.play.flow.new_secret", lambda: f"test-{next(numbers)}")
+
+
+@pytest.fixture(scope="session")
+def script_env(tmp_path_factory) -> dict[str, str]:
+    """The environment for running a load script (scripts/loadtest_*.py, longgame.py): the
+    static files collected once per worker as production serves them, which the scripts
+    take instead of collecting their own (LOADTEST_STATIC_ROOT, scripts/loadkit.py)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    static = tmp_path_factory.mktemp("static")
+    collect = ("import sys; sys.path.insert(0, 'scripts'); from loadkit import production_env;"
+               f" production_env({str(static)!r}, 'sqlite:///unused.sqlite3')")
+    subprocess.run([sys.executable, "-c", collect], cwd=root, check=True,
+                   env={k: v for k, v in os.environ.items() if k != "LOADTEST_STATIC_ROOT"})
+    return {**os.environ, "LOADTEST_STATIC_ROOT": str(static / "static")}
 
 
 @pytest.fixture

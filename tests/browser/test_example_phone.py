@@ -4,7 +4,8 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_tutorial_browser import heading, settled
+from tests.browser.htmx import settled
+from tests.browser.test_tutorial_browser import heading
 from tutorial.example.replay import example_game
 from tutorial.figures import _data as figure_items
 

@@ -13,6 +13,7 @@ sys.path.append(str(Path(__file__).parent.parent / "play"))
 import play_kit as kit  # noqa: E402  (the Hrát tests' helpers: start a game, fix the dice)
 
 from tests.browser.axe import assert_accessible  # noqa: E402
+from tests.browser.htmx import settled  # noqa: E402
 from tutorial.play import store  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -22,10 +23,6 @@ PREFERENCE = ("Hodit kostkami", "Postavit vesnici", "Postavit silnici",
               "Postavit neutrálnímu hráči", "Povýšit vesnici", "Zloděj na", "Vrátit",
               "Odmítnout nabídku", "Ukončit tah")
 MAX_MOVES = 400
-
-
-def settled(page):
-    expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
 
 
 def start(page, url: str, players: int, plan: str, seed: int) -> None:

@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.htmx import settled
+
 pytestmark = pytest.mark.browser
 
 
@@ -19,7 +21,7 @@ def test_the_hint_swaps_in_where_the_person_tapped(live_server, page):
     game_url = page.url
     page.click("text=Hodit kostkami")
     expect(page.locator(".play-status")).to_contain_text("Fáze: obchod")
-    expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
+    settled(page)
     page.locator("#play-hint a", has_text="Co bych hrál já?").click()
     hint = page.locator("#play-hint")
     expect(hint).to_contain_text(re.compile(r"Co bych hrál já\? Oranžový .+, (protože|aby) "))

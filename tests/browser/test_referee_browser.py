@@ -3,6 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.htmx import settled
+
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 740}
 # Red's road of 6 along the north coast; blue's road of 5 down the west coast.
@@ -18,10 +20,6 @@ def phone(browser):
     context.set_default_timeout(10_000)
     yield context.new_page()
     context.close()
-
-
-def settled(page):
-    expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
 
 
 class Taps:

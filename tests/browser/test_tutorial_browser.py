@@ -5,15 +5,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.htmx import settled  # htmx wires up new links when the swap settles
 from tutorial.example.replay import example_game
 
 pytestmark = pytest.mark.browser
-
-
-def settled(page):
-    """htmx wires up new links when the swap settles; a key pressed before that would follow
-    the plain href (a full page load, which also works, but is not what we test here)."""
-    expect(page.locator(".htmx-settling, .htmx-swapping, .htmx-request")).to_have_count(0)
 
 
 def heading(step) -> re.Pattern:

@@ -18,8 +18,10 @@ from engine.topology import (
     PATH_IDS,
     PATH_INDEX,
 )
+from tests.conftest import examples
 
-GAMES = settings(max_examples=60, deadline=None)
+# Derandomized in CI ("ci" profile: the same games on every run), new ones with "dev".
+GAMES = settings(max_examples=examples(ci=30, dev=60), deadline=None)
 FUZZ = int(os.environ.get("ENGINE_FUZZ_EXAMPLES", "300"))  # raise it to hunt for bugs
 
 
@@ -214,19 +216,19 @@ def test_random_games_keep_every_invariant(seed, steps):
     play_and_check(seed, Rules(), steps)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(ci=12, dev=25), deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), tie=st.sampled_from(["aside", "holder_keeps"]))
 def test_random_games_with_the_other_rule_options(seed, tie):
     play_and_check(seed, Rules(longest_road_tie=tie, combined_trade_build=True), 500)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(ci=12, dev=25), deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), combined=st.booleans())
 def test_random_games_of_katan_pro_dva(seed, combined):
     play_and_check(seed, Rules(two_player=True, combined_trade_build=combined), 500)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(ci=5, dev=10), deadline=None)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_random_games_end(seed):
     """Random players finish a game (a winner with 10 points) or hit the 1000-turn cap."""

@@ -31,8 +31,12 @@ def recorded_choices() -> dict:
 
 def test_the_checks_accept_the_recorded_game_without_the_three_sentences(monkeypatch):
     monkeypatch.setattr(reconstruct, "RELAXED", set(THREE_SENTENCES))
+    recorded = recorded_choices()
+    # Only the recorded dice are rolled (every other check as in the full search, which
+    # finds 864 games here and takes seconds): the recorded game must be among what passes.
+    monkeypatch.setattr(reconstruct, "GIVEN_ROLLS", dict(enumerate(recorded["dice"], start=1)))
     found = solve_base()
-    assert recorded_choices() in found.solutions
+    assert recorded in found.solutions
 
 
 def test_with_every_sentence_no_game_on_the_reconstructed_board_fits(monkeypatch):

@@ -9,11 +9,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_play_load_script_plays_games_without_errors():
+def test_the_play_load_script_plays_games_without_errors(script_env):
     result = subprocess.run(
         [sys.executable, "scripts/loadtest_play.py", "--games", "2", "--moves", "6",
          "--seconds", "30", "--think", "0", "--workers", "1"],
-        cwd=ROOT, capture_output=True, text=True, timeout=240)
+        cwd=ROOT, env=script_env, capture_output=True, text=True, timeout=240)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     summary = re.search(r"^loadtest_play games=(\d+) moves=(\d+) p50_ms=[\d.]+ p95_ms=[\d.]+"
                         r" errors=(\d+)$", result.stdout, re.M)

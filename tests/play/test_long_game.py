@@ -80,10 +80,10 @@ def test_a_step_of_a_game_of_many_turns_lists_only_the_turns_near_it(client):
     assert client.get(url + "tah/300/krok/2/").status_code == 200
 
 
-def test_the_long_game_script_prints_its_figures():
+def test_the_long_game_script_prints_its_figures(script_env):
     result = subprocess.run(
         [sys.executable, "scripts/longgame.py", "--actions", "600", "--requests", "4"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300)
+        cwd=ROOT, env=script_env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert re.search(r"^longgame actions=600 requests=4 max_ms=\d+ rss_growth_mb=-?[\d.]+$",
                      result.stdout, re.M), result.stdout

@@ -11,15 +11,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(script: str, *args: str) -> str:
-    result = subprocess.run([sys.executable, f"scripts/{script}", *args], cwd=ROOT,
+def run(env: dict[str, str], script: str, *args: str) -> str:
+    result = subprocess.run([sys.executable, f"scripts/{script}", *args], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=240)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     return result.stdout
 
 
-def test_site_load_script_drives_every_route_without_errors():
-    out = run("loadtest_site.py", "--clients", "2", "--seconds", "2", "--warmup", "0",
+def test_site_load_script_drives_every_route_without_errors(script_env):
+    out = run(script_env, "loadtest_site.py", "--clients", "2", "--seconds", "0", "--warmup", "0",
               "--workers", "1")
     summary = re.search(r"loadtest requests=(\d+) .* errors=(\d+)", out)
     assert summary and int(summary[1]) >= 12 and summary[2] == "0", out
@@ -28,7 +28,7 @@ def test_site_load_script_drives_every_route_without_errors():
         assert re.search(rf"^{route} +\d+", out, re.M), f"{route} missing:\n{out}"
 
 
-def test_class_load_script_stores_every_answer():
-    out = run("loadtest_quiz.py", "--pupils", "3", "--think", "0.05", "--arrival", "0",
+def test_class_load_script_stores_every_answer(script_env):
+    out = run(script_env, "loadtest_quiz.py", "--pupils", "3", "--think", "0.05", "--arrival", "0",
               "--workers", "1", "--threads", "2")
     assert "answers_stored=30 expected=30 errors=0" in out, out
