@@ -244,7 +244,12 @@ def answer(pupil: Browser, action: str, page: str, rng: random.Random, pause) ->
     if rng.random() < 0.1:  # a double tap: the same answer again must not count twice
         pupil.request("answer", "POST", action, data, expect=(302, 409))
     _, _, page = pupil.request("page", "GET", location or action.rsplit("/", 2)[0] + "/")
-    if "Odpověď uložena" not in page and "Hodina skončila" not in page:
+    # The page says the answer is kept, or the lesson has already gone on (the teacher may
+    # reveal and move on between the answer and this page): the same question asking to be
+    # answered again is the only sign of a lost answer.
+    form = ACTION.search(page)
+    asks_again = bool(form) and unescape(form.group("action")) == action
+    if "Odpověď uložena" not in page and "Hodina skončila" not in page and asks_again:
         pupil.stats.add("page", 0.0, "the answer was not saved")
     return page
 
