@@ -153,7 +153,9 @@ def main() -> None:
                              reverse("almanach:faq"))
     build = time.perf_counter() - started
     print(f"Index: {len(index.documents)} entries, {len(index._passages)} passages, "
-          f"{len(index.questions)} frequent questions, built in {build * 1000:.0f} ms")
+          f"{sum(1 for q in index.questions if q.url)} frequent questions, "
+          f"{sum(1 for q in index.questions if not q.url)} passages' players' questions, "
+          f"built in {build * 1000:.0f} ms")
     sets = [("held-out", HELDOUT_PATH), ("tune", TUNE_PATH), ("old (regression)", EVAL_PATH)]
     for name, path in sets:
         if not path.exists():

@@ -12,6 +12,15 @@ Almanach's entries (almanach/content/caste-otazky.toml). Pure Python, no Django.
 A quotation (citace) is an exact stretch of one passage of its entry; vydani says it comes from
 that edition's box. read_questions() checks the form; unquoted() lists quotations that are not
 in their entry's text (tests/almanach/test_faq.py fails on any).
+
+Players' questions per passage (almanach/content/otazky-k-pasazim.toml) are search data only,
+never shown: for a passage (named by a quotation of it) the ways players ask what it answers.
+A query close to one of them brings that passage up, as a frequent question's phrasing does.
+
+    [[pasaz]]
+    heslo = "silnice"
+    citace = "…"                          # an exact stretch of the passage
+    otazky = ["kolik stoji silnice", ...] # how players ask it (search only, never shown)
 """
 
 import tomllib
@@ -22,6 +31,7 @@ from almanach.loader import CONTENT_DIR, ContentError
 from almanach.markup import EDITION_LABELS
 
 FAQ_PATH = CONTENT_DIR / "caste-otazky.toml"
+PASSAGE_QUESTIONS_PATH = CONTENT_DIR / "otazky-k-pasazim.toml"
 
 
 @dataclass(frozen=True)
@@ -74,6 +84,29 @@ def read_questions(path: Path = FAQ_PATH) -> list[FrequentQuestion]:
             note=item.get("poznamka", ""),
         ))
     return questions
+
+
+@dataclass(frozen=True)
+class PassageQuestions:
+    """How players ask what one passage answers (search data, never shown)."""
+
+    quotation: Quotation
+    phrasings: tuple[str, ...]
+
+
+def read_passage_questions(path: Path = PASSAGE_QUESTIONS_PATH) -> list[PassageQuestions]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{path}: není platný TOML: {error}") from error
+    passages = []
+    for number, item in enumerate(data.get("pasaz", []), start=1):
+        missing = [key for key in ("heslo", "citace", "otazky") if not item.get(key)]
+        if missing:
+            raise ContentError(f"{path}: {number}. pasáž: chybí {', '.join(missing)}")
+        passages.append(PassageQuestions(Quotation(item["heslo"], item["citace"]),
+                                         tuple(item["otazky"])))
+    return passages
 
 
 def passage_of(plain: str, quotation: str) -> int | None:

@@ -82,6 +82,8 @@ WEIGHTS = {
     "heading": 1.0,
     # A frequent question close to the query lifts the passage its answer quotes.
     "question": 5.0,
+    # A passage's players' question (never shown) lifts its passage this much.
+    "passage_question": 3.0,
     "question_power": 2,  # the share of the query's weight a phrasing holds, to this power
     # Match qualities of a query key: the word as typed, its lemma, its stem, a typo.
     "exact": 1.0,
@@ -252,7 +254,8 @@ class Document:
 @dataclass(frozen=True)
 class Question:
     """A frequent question as the search sees it: the site's wording, players' phrasings and
-    the quotations (entry slug, exact text) that answer it."""
+    the quotations (entry slug, exact text) that answer it. A passage's players' questions
+    are Questions without a url: they lead to their passage but are never shown."""
 
     id: str
     text: str
@@ -562,8 +565,9 @@ class SearchIndex:
             yield from document.aliases
             yield document.text
         for question in self.questions:
-            yield question.text
-            yield from question.phrasings
+            if question.url:  # a passage's players' questions bring no word forms of their own
+                yield question.text
+                yield from question.phrasings
         for phrase, targets in synonyms.items():
             yield phrase
             yield from ([targets] if isinstance(targets, str) else targets)
@@ -789,8 +793,9 @@ class SearchIndex:
                 # More words score more: a longer rewrite counts as long as the query.
                 weight *= len(all_terms[0]) / len(terms)
             exactly_named |= self._names.get(self._signature(rewrite), set())
+            # One word as typed names a topic: no question is lifted by its rewrites either.
             scored, names_matched, texted = self._score(terms, edition_asked, quantity,
-                                                         intents, boxes)
+                                                         intents, boxes, len(all_terms[0]) > 1)
             named_docs |= names_matched
             mentions |= texted
             for passage, (score, keys, question) in scored.items():
@@ -873,7 +878,7 @@ class SearchIndex:
             hits.append(Hit(
                 self.documents[number], round(score, 3), html, plain,
                 anchors[line] if line < len(anchors) else "", query, line,
-                self.questions[question] if focus else None,
+                self.questions[question] if focus and self.questions[question].url else None,
             ))
         return Results(query, hits)
 
@@ -985,7 +990,8 @@ class SearchIndex:
                 keys[word] = max(keys.get(word, 0.0), quality)
 
     def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
-               intents: frozenset[str] = frozenset(), boxes: frozenset[str] = frozenset()
+               intents: frozenset[str] = frozenset(), boxes: frozenset[str] = frozenset(),
+               asks: bool = True
                ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
         documents the query names; and the passages whose own words match.
@@ -1093,12 +1099,13 @@ class SearchIndex:
         # Frequent questions: the query's words in a phrasing, and the phrasing's in the query.
         lifts: dict[int, float] = {}
         for phrasing, score in phrasing_scores.items():
-            if phrasing_terms[phrasing] < 2 or len(phrasing_parts[phrasing]) < 2:
+            if not asks or phrasing_terms[phrasing] < 2 or len(phrasing_parts[phrasing]) < 2:
                 continue  # one word names a topic, it does not ask its question
             info = self._phrasings[phrasing]
             coverage = phrasing_weight[phrasing] / total_weight  # the query's rare words count
             covered = len(phrasing_parts[phrasing]) / len(info.keys)
-            value = W["question"] * score * coverage ** W["question_power"] * (covered * covered)
+            weight = W["question"] if self.questions[info.question].url else W["passage_question"]
+            value = weight * score * coverage ** W["question_power"] * (covered * covered)
             if value > lifts.get(info.question, 0.0):
                 lifts[info.question] = value
         for question in sorted(lifts, key=lambda q: (-lifts[q], q)):
@@ -1528,12 +1535,17 @@ def index_from_files(url_for, faq_url: str = "/almanach/caste-otazky/") -> Searc
 
 
 def frequent_questions(page_url: str) -> list[Question]:
-    """The Časté otázky as the index sees them, each linked at its place on page_url."""
-    from almanach.faq import read_questions
+    """The Časté otázky as the index sees them, each linked at its place on page_url, then
+    the players' questions per passage (no url: they are never shown)."""
+    from almanach.faq import read_passage_questions, read_questions
 
     return [
         Question(item.id, item.text, item.phrasings,
                  tuple((answer.slug, answer.text) for answer in item.answers),
                  f"{page_url}#{item.id}")
         for item in read_questions()
+    ] + [
+        Question(f"pasaz-{number}", item.phrasings[0], item.phrasings[1:],
+                 ((item.quotation.slug, item.quotation.text),))
+        for number, item in enumerate(read_passage_questions(), start=1)
     ]

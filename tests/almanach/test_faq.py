@@ -101,3 +101,43 @@ def test_the_almanach_links_the_page_and_a_search_result_names_its_question(clie
     html = client.get(reverse("almanach:search"), {"q": "kdo hraje prvni"}).content.decode()
     assert ('Častá otázka: <a href="/almanach/caste-otazky/#kdo-zacina-hru">Kdo začíná hru?</a>'
             in html)
+
+
+@pytest.fixture(scope="module")
+def passage_questions() -> list[faq.PassageQuestions]:
+    return faq.read_passage_questions()
+
+
+def test_every_passage_of_the_rules_has_players_questions_quoting_it_letter_for_letter(
+        passage_questions, documents):
+    assert len(passage_questions) >= 500
+    assert {item.quotation.slug for item in passage_questions} == set(documents)
+    misquoted = [
+        f"{item.quotation.slug}: {item.quotation.text[:60]}" for item in passage_questions
+        if item.quotation.slug not in documents
+        or faq.passage_of(documents[item.quotation.slug].plain, item.quotation.text) is None
+    ]
+    assert misquoted == []
+    assert all(len(item.phrasings) >= 2 for item in passage_questions)
+
+
+def test_a_players_question_brings_up_its_passage_but_is_never_shown_as_a_frequent_question(
+        passage_questions):
+    index = index_from_files(lambda slug: f"/almanach/{slug}/")
+    sample = passage_questions[::7]
+    found = 0
+    for item in sample:
+        hits = index.search(item.phrasings[0]).hits
+        assert all(hit.question is None or hit.question.url for hit in hits), item.phrasings[0]
+        first = hits[0] if hits else None
+        found += bool(first) and first.slug == item.quotation.slug and (
+            item.quotation.text in first.document.text.split("\n")[first.line])
+    # Some passages say what another says too (an edition's box, the overview page).
+    assert found >= 0.75 * len(sample), f"{found} of {len(sample)}"
+
+
+def test_a_broken_passage_questions_file_says_what_is_wrong(tmp_path):
+    path = tmp_path / "otazky.toml"
+    path.write_text('[[pasaz]]\nheslo = "silnice"\ncitace = "Silnice"\n', encoding="utf-8")
+    with pytest.raises(ContentError, match="chybí otazky"):
+        faq.read_passage_questions(path)

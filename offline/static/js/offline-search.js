@@ -470,7 +470,7 @@
   function add(map, key, value) { map.set(key, (map.has(key) ? map.get(key) : 0) + value); }
 
   // passage -> [score, question or -1]; and the documents the query names (SearchIndex._score).
-  Index.prototype.score = function (terms, editionAsked, quantity, intents, boxes) {
+  Index.prototype.score = function (terms, editionAsked, quantity, intents, boxes, asks) {
     var self = this;
     var W = this.W;
     var scores = new Map();
@@ -587,11 +587,12 @@
     });
     var lifts = new Map();
     phrasingScores.forEach(function (score, phrasing) {
-      if (phrasingTerms.get(phrasing) < 2 || phrasingParts.get(phrasing).size < 2) return;
+      if (!asks || phrasingTerms.get(phrasing) < 2 || phrasingParts.get(phrasing).size < 2) return;
       var info = self.phrasings[phrasing];
       var coverage = phrasingWeight.get(phrasing) / totalWeight;
       var covered = phrasingParts.get(phrasing).size / info.keys.length;
-      var value = W.question * score * Math.pow(coverage, W.question_power) * (covered * covered);
+      var weight = self.data.questions[info.question].url ? W.question : W.passage_question;
+      var value = weight * score * Math.pow(coverage, W.question_power) * (covered * covered);
       if (value > (lifts.has(info.question) ? lifts.get(info.question) : 0)) {
         lifts.set(info.question, value);
       }
@@ -904,7 +905,7 @@
       (self.names.get(self.signature(rewrite)) || new Set()).forEach(function (n) {
         exactlyNamed.add(n);
       });
-      var scored = self.score(terms, editionAsked, quantity, intents, boxes);
+      var scored = self.score(terms, editionAsked, quantity, intents, boxes, allTerms[0].length > 1);
       scored.named.forEach(function (n) { namedDocs.add(n); });
       scored.texted.forEach(function (p) { mentions.add(p); });
       scored.result.forEach(function (value, passage) {
@@ -989,7 +990,7 @@
         link: doc.url + "?zvyraznit=" + encodeURIComponent(query).replace(/%20/g, "+")
           + (anchor ? "#" + anchor : ""),
         snippet: self.snippet(passage, allTerms, focus, opening ? null : asked),
-        question: focus ? self.data.questions[question] : null,
+        question: focus && self.data.questions[question].url ? self.data.questions[question] : null,
       };
     });
   };
