@@ -526,6 +526,11 @@ class SearchIndex:
                     line, begin = where
                     cited.append((passage_at[(slugs[slug], line)], begin, begin + len(quotation)))
             self._cited.append(cited)
+        # key -> (phrasing, its parts the key matches as bits): scoring only ORs integers.
+        self._phrasing_bits: dict[str, list[tuple[int, int]]] = {
+            key: [(phrasing, sum(1 << i for i in set(parts))) for phrasing, parts in by.items()]
+            for key, by in self._phrasing_index.items()
+        }
 
         total = len(self._passages)
         self._avg_length = sum(p.length for p in self._passages) / max(total, 1)
@@ -1003,7 +1008,7 @@ class SearchIndex:
         matched_keys: dict[int, set[str]] = defaultdict(set)
         phrasing_scores: dict[int, float] = defaultdict(float)
         phrasing_terms: dict[int, int] = defaultdict(int)
-        phrasing_parts: dict[int, set[int]] = defaultdict(set)
+        phrasing_parts: dict[int, int] = defaultdict(int)  # phrasing -> its matched parts, as bits
         name_matched: dict[int, set[str]] = defaultdict(set)
         name_scores: dict[int, float] = defaultdict(float)
         texted: set[int] = set()
@@ -1034,9 +1039,10 @@ class SearchIndex:
                 for number in self._alias.get(key, ()):
                     alias[number] = max(alias.get(number, 0.0), weight)
                     name_keys[number].add(key)
-                for phrasing, parts in self._phrasing_index.get(key, {}).items():
-                    asked[phrasing] = max(asked.get(phrasing, 0.0), weight)
-                    phrasing_parts[phrasing].update(parts)
+                for phrasing, bits in self._phrasing_bits.get(key, ()):
+                    if weight > asked.get(phrasing, 0.0):
+                        asked[phrasing] = weight
+                    phrasing_parts[phrasing] |= bits
             if text or head or alias or asked:
                 matchable += 1
             term_weight = max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),
@@ -1099,11 +1105,12 @@ class SearchIndex:
         # Frequent questions: the query's words in a phrasing, and the phrasing's in the query.
         lifts: dict[int, float] = {}
         for phrasing, score in phrasing_scores.items():
-            if not asks or phrasing_terms[phrasing] < 2 or len(phrasing_parts[phrasing]) < 2:
+            matched_parts = phrasing_parts[phrasing].bit_count()
+            if not asks or phrasing_terms[phrasing] < 2 or matched_parts < 2:
                 continue  # one word names a topic, it does not ask its question
             info = self._phrasings[phrasing]
             coverage = phrasing_weight[phrasing] / total_weight  # the query's rare words count
-            covered = len(phrasing_parts[phrasing]) / len(info.keys)
+            covered = matched_parts / len(info.keys)
             weight = W["question"] if self.questions[info.question].url else W["passage_question"]
             value = weight * score * coverage ** W["question_power"] * (covered * covered)
             if value > lifts.get(info.question, 0.0):
