@@ -56,11 +56,15 @@ class FrequentQuestion:
     note: str = ""
 
 
-def read_questions(path: Path = FAQ_PATH) -> list[FrequentQuestion]:
+def _read_toml(path: Path) -> dict:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"{path}: není platný TOML: {error}") from error
+
+
+def read_questions(path: Path = FAQ_PATH) -> list[FrequentQuestion]:
+    data = _read_toml(path)
     questions = []
     seen: set[str] = set()
     for number, item in enumerate(data.get("otazka", []), start=1):
@@ -95,10 +99,7 @@ class PassageQuestions:
 
 
 def read_passage_questions(path: Path = PASSAGE_QUESTIONS_PATH) -> list[PassageQuestions]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"{path}: není platný TOML: {error}") from error
+    data = _read_toml(path)
     passages = []
     for number, item in enumerate(data.get("pasaz", []), start=1):
         missing = [key for key in ("heslo", "citace", "otazky") if not item.get(key)]
