@@ -138,6 +138,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--misses", action="store_true",
                         help="list what the tune and old sets missed (never the held-out set)")
+    parser.add_argument("--tune-only", action="store_true",
+                        help="leave the held-out set out (while tuning: decide on tune figures only)")
     arguments = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
@@ -157,6 +159,8 @@ def main() -> None:
           f"built in {build * 1000:.0f} ms")
     sets = [("held-out", HELDOUT_PATH), ("tune", TUNE_PATH), ("old (regression)", EVAL_PATH)]
     for name, path in sets:
+        if arguments.tune_only and path == HELDOUT_PATH:
+            continue
         if not path.exists():
             print(f"{name}: {path.relative_to(ROOT)} missing")
             continue
