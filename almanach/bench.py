@@ -139,7 +139,8 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true",
                         help="list what the tune and old sets missed (never the held-out set)")
     parser.add_argument("--tune-only", action="store_true",
-                        help="leave the held-out set out (while tuning: decide on tune figures only)")
+                        help="leave the held-out set out "
+                             "(while tuning: decide on tune figures only)")
     arguments = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
