@@ -17,7 +17,8 @@ word family (a derivational suffix off), so "zloděje", "zlodeje" and "Zloděj" 
   (synonyma.toml) rewrites players' words into the Almanach's (osada → vesnice);
 - question words and filler ("kolik", "můžu", "co když") are dropped, rare words weigh more
   (IDF over passages); the question words still say what kind of passage and sentence answers
-  ("kolik" one with a number, "kdy" a time, "smím" what may or may not be done, "kam" a place);
+  ("kolik" one with a number, "kdy" a time, "smím" what may or may not be done, "kam" a place,
+  "k čemu" what a thing is needed for);
 - the frequent questions (Časté otázky) are matched too: a query close to one of them, or to a
   player's phrasing of it, lifts the passage its answer quotes.
 
@@ -146,7 +147,7 @@ NEXT_SENTENCE_FACTOR = 0.5
 QUESTION_WORDS = frozenset(
     """
     kolik kolikrat kdy kde kam jak jaky jaka jake co proc ktery ktera ktere kdo muzu muze
-    smim smi lze musim musi mam mohu how what when where which who can does why
+    smim smi lze musim musi mam mohu cemu how what when where which who can does why
     """.split()
 )
 # "Kolik…?" asks for a number: a sentence with a figure in it answers more likely.
@@ -171,6 +172,12 @@ INTENTS = {
         "kam kde",
         "kam kde poust pousti krizovatce krizovatku krizovatky vedle mezi sousedni sousedici "
         "okraji pobrezi hranici",
+    ),
+    # "K čemu je…?", "na co…?": a passage that says what a thing is needed or good for.
+    "purpose": (
+        "cemu na_co",
+        "vyzadovan vyzadovana vyzadovano vyzadovany zapotrebi potreba budovani vystavbe "
+        "vystavbu nakupu slouzi",
     ),
 }
 INTENT_ASKS = {word: name for name, (asks, _) in INTENTS.items() for word in asks.split()}
@@ -782,7 +789,9 @@ class SearchIndex:
         edition_asked = any(w in EDITION_WORDS for w in folded)
         boxes = frozenset(EDITION_NAMES[w] for w in folded if w in EDITION_NAMES)
         quantity = any(word in QUANTITY_WORDS for word in folded)
-        intents = frozenset(INTENT_ASKS[word] for word in folded if word in INTENT_ASKS)
+        # Two words may ask together ("na co" → "na_co").
+        asks = folded + [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
+        intents = frozenset(INTENT_ASKS[word] for word in asks if word in INTENT_ASKS)
         asking = any(word in QUESTION_WORDS for word in folded)
 
         best: dict[int, tuple[float, set[str], int]] = {}  # passage -> score, keys, question
@@ -1227,7 +1236,14 @@ class SearchIndex:
             ) + bonus[sentence]
             if sentence in figures:
                 score *= QUANTITY_FACTOR
-            if asked.intents & analysed.hints[sentence]:
+            # A lead-in's next sentence may say what was asked without naming it again
+            # ("Dřevo se těží z lesů. Je zapotřebí k budování…"): its kind counts for the
+            # lead-in too. One that names it can answer by itself.
+            hints = analysed.hints[sentence]
+            if following < len(analysed.sentences) and analysed.sentences[following][
+                    2] == sentence_line and following not in found:
+                hints = hints | analysed.hints[following]
+            if asked.intents & hints:
                 score *= INTENT_FACTOR
             if sentence_line in analysed.examples:  # an example shows a rule, it rarely says it
                 score *= W["example"]

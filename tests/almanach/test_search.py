@@ -438,3 +438,16 @@ def test_the_landscapes_page_of_many_names_does_not_take_a_harbour_question(inde
     # Krajiny a suroviny quotes a little about everything (its aliases name every terrain and
     # resource); the harbour's own entry answers a question about its rate.
     assert first(index, "za kolik meni normalni pristav") == "pristav"
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("k čemu je dřevo", "Je zapotřebí k budování silnic a osad."),
+        ("na co se hodi vlna", "Je vyžadována k výstavbě osad a nákupu Karet vývoje."),
+    ],
+)
+def test_what_a_thing_is_for_is_answered_by_what_it_is_needed_for(index, query, answer):
+    # "K čemu…?", "na co…?" ask what a resource is needed for: the lead-in sentence that
+    # names it comes with the next one that says so, not a list of where it comes from.
+    assert answer in index.search(query).hits[0].snippet

@@ -752,7 +752,14 @@
       });
       score += bonus.get(sentence) || 0;
       if (figures.has(sentence)) score *= S.quantity;
-      if (asked.intents.some(function (name) { return a.hints[sentence].has(name); })) {
+      // A lead-in's next sentence may say what was asked without naming it again: its kind
+      // counts for the lead-in too. One that names it can answer by itself.
+      var hints = a.hints[sentence];
+      if (following < a.sentences.length && a.sentences[following][2] === sentenceLine
+          && !found.has(following)) {
+        hints = new Set(Array.from(hints).concat(Array.from(a.hints[following])));
+      }
+      if (asked.intents.some(function (name) { return hints.has(name); })) {
         score *= S.intent;
       }
       if (a.examples.has(sentenceLine)) score *= W.example;
@@ -883,7 +890,9 @@
     var quantity = folded.some(function (w) { return self.quantityWords.has(w); });
     var asking = folded.some(function (w) { return self.questionWords.has(w); });
     var intents = [];
-    folded.forEach(function (w) {
+    // Two words may ask together ("na co" → "na_co").
+    var asks = folded.concat(folded.slice(1).map(function (w, i) { return folded[i] + "_" + w; }));
+    asks.forEach(function (w) {
       var name = Object.prototype.hasOwnProperty.call(self.intentAsks, w) ? self.intentAsks[w] : "";
       if (name && intents.indexOf(name) < 0) intents.push(name);
     });
