@@ -106,6 +106,9 @@ WEIGHTS = {
     "overview": 0.5,
     "broad": 0.9,  # the other booklet's overview (Pravidla hry v kostce)
     "edition": 0.5,
+    # A frequent or players' question lifts a passage in another edition's box this much less
+    # (the site's rule first when it quotes both; a box alone often answers by itself).
+    "edition_lift": 0.7,
     "edition_named": 1.5,  # another edition's box when the query names that edition
     # "Kolik…?" asks for a number: a passage with a figure in it answers more likely.
     "quantity": 3.0,
@@ -1132,7 +1135,7 @@ class SearchIndex:
                     continue  # a closer question lifted it already
                 lift = value
                 if self._passages[passage].edition and not edition_asked:
-                    lift *= W["edition"]  # the site's rule first, as in the question's answer
+                    lift *= W["edition_lift"]
                 result[passage] = (base + lift, keys, question if lift >= base else -1)
         return result, named, texted
 

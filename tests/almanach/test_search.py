@@ -451,3 +451,12 @@ def test_what_a_thing_is_for_is_answered_by_what_it_is_needed_for(index, query, 
     # "K čemu…?", "na co…?" ask what a resource is needed for: the lead-in sentence that
     # names it comes with the next one that says so, not a list of where it comes from.
     assert answer in index.search(query).hits[0].snippet
+
+
+def test_a_players_question_about_a_rule_only_another_edition_states_brings_that_box(index):
+    # Only the compact rules (001) say that a harbour trade may be repeated in one turn: the
+    # players' question written for that box lifts it first, and the snippet says whose rule.
+    hit = index.search("smím měnit přes přístav několikrát za tah").hits[0]
+    assert hit.slug == "obchod-se-zamorim"
+    assert hit.snippet.startswith(EDITION_LABELS["001"])
+    assert "lze uskutečnit výměnu pomocí normálního přístavu i vícekrát" in hit.snippet

@@ -606,7 +606,7 @@
         var current = result.get(passage) || [0, -1];
         if (current[1] >= 0) return;
         var lift = value;
-        if (self.passages[passage].edition && !editionAsked) lift *= W.edition;
+        if (self.passages[passage].edition && !editionAsked) lift *= W.edition_lift;
         result.set(passage, [current[0] + lift, lift >= current[0] ? question : -1]);
       });
     });
