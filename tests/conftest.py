@@ -61,7 +61,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
     "--disable-quic",
-] + os.environ.get("CHROMIUM_EXTRA", "").split()
+]
 
 
 @pytest.fixture(autouse=True)
