@@ -64,9 +64,10 @@ chromium:
 # no Django in the engine) before the tests. Property and fuzz tests run derandomized (the
 # "ci" hypothesis profile) unless HYPOTHESIS_PROFILE=dev asks for random exploration. The
 # suite runs on one pytest-xdist worker per CPU (each with its own test database and
-# browser); TEST_WORKERS=0 runs it in one process.
+# browser); TEST_WORKERS=0 runs it in one process. A worker that runs out of tests takes
+# some of the other's (worksteal): without it one worker ran on alone for a minute at the end.
 TEST_WORKERS ?= auto
-PYTEST = $(BIN)/python -m pytest -n $(TEST_WORKERS)
+PYTEST = $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 test: $(STAMP) chromium
 	$(BIN)/lint-imports

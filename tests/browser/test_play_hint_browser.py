@@ -19,6 +19,7 @@ def test_the_hint_swaps_in_where_the_person_tapped(live_server, page):
     page.click("button:has-text('Začít hru')")
     expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
     game_url = page.url
+    settled(page)  # htmx loaded: the roll is answered in place, not by a new page
     page.click("text=Hodit kostkami")
     expect(page.locator(".play-status")).to_contain_text("Fáze: obchod")
     settled(page)
