@@ -98,6 +98,7 @@ def test_a_four_player_beginner_game_to_the_end(live_server, page):
     assert heading.startswith("Konec hry: vyhrává")
     page.click("text=Záznam hry krok za krokem")
     expect(page.locator("h1")).to_contain_text("1. tah: Oranžový")
+    settled(page)  # the arrow keys work once the page's scripts have loaded
     page.keyboard.press("ArrowRight")
     expect(page.locator("h1")).to_contain_text("krok 2")
 
