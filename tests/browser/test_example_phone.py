@@ -15,7 +15,7 @@ PHONE = {"width": 360, "height": 740}
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ", service_workers="block")
     yield context.new_page()
     context.close()
 

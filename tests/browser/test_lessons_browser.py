@@ -37,7 +37,8 @@ def lesson(transactional_db):
 
 
 def _context(browser, width, height, errors, polling=True):
-    context = browser.new_context(locale="cs-CZ", viewport={"width": width, "height": height})
+    context = browser.new_context(locale="cs-CZ", viewport={"width": width, "height": height},
+                                  service_workers="block")
     context.set_default_timeout(10_000)
     if not polling:
         context.route("**/stav/**", lambda route: route.abort())
@@ -238,7 +239,8 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
 
 def test_quiz_on_a_phone_taps_paths_generously_keyboard_skips_and_moves_tables_fit(
         live_server, browser, transactional_db):
-    context = browser.new_context(locale="cs-CZ", viewport={"width": 360, "height": 740})
+    context = browser.new_context(locale="cs-CZ", viewport={"width": 360, "height": 740},
+                                  service_workers="block")
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/kvizy/silnice/a4/")

@@ -149,7 +149,7 @@ HAND_SHOWN = """(selector) => {
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ", service_workers="block")
     yield context.new_page()
     context.close()
 
@@ -266,7 +266,7 @@ def test_a_stale_accept_in_a_second_tab_is_refused(live_server, browser, client)
     client.post(url + "tah/", {"druh": "nabidnout", "komu": "red", f"dam_{give}": "1",
                                "chci_ore": "1"})
     client.post(url + "predat/")
-    context = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ", service_workers="block")
     try:
         first, second = context.new_page(), context.new_page()
         first.goto(live_server.url + url)
