@@ -53,12 +53,14 @@ content: $(RUNTIME)
 run: content
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-# Browser tests need Debian's chromium; install it when missing and we are root.
+# Browser tests need Debian's Chromium as the headless shell (tests/conftest.py says why);
+# install it when missing and we are root.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@command -v chromium-headless-shell >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = "0" ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-	  else echo "chromium chybí: nainstalujte balíček chromium (apt-get install chromium)"; fi; }
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      chromium-headless-shell; \
+	  else echo "chybí chromium-headless-shell: nainstalujte ho (apt-get install chromium-headless-shell)"; fi; }
 
 # lint-imports checks the import-linter contracts of pyproject.toml (the engine's layers,
 # no Django in the engine) before the tests. Property and fuzz tests run derandomized (the
