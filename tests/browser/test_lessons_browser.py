@@ -10,6 +10,7 @@ so the outcome never depends on timing.
 """
 
 import re
+import time
 from datetime import timedelta
 
 import pytest
@@ -477,6 +478,17 @@ def test_four_phones_and_the_projector_at_every_transition(live_server, browser,
     assert not errors, errors
 
 
+def _back_to_real_time(phone):
+    """The phone's clock, moved on past a question's time, runs from the real time again:
+    still a minute ahead, the next question's countdown would end at once and its page send
+    or reload itself under the test's taps (a check of a box then timed out now and then)."""
+    phone.clock.set_system_time(time.time())
+    seconds_left = phone.evaluate("""() => {
+        const timer = document.querySelector('[data-deadline]');
+        return timer ? (Date.parse(timer.dataset.deadline) - Date.now()) / 1000 : null; }""")
+    assert seconds_left is None or seconds_left > 30, seconds_left
+
+
 def _teacher_paced(session, projector, phones, reveal):
     ada, bob, cyril, dana = phones.values()
     expect(projector.locator("#otazka")).to_contain_text("Otázka 1 z 2")
@@ -498,6 +510,7 @@ def _teacher_paced(session, projector, phones, reveal):
     expect(cyril.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
     expect(projector.locator(".projector-count")).to_have_text("3 z 4 odpovědělo",
                                                                timeout=POLL)
+    _back_to_real_time(cyril)
 
     # Time up for the class.
     ClassSession.objects.filter(pk=session.pk).update(
@@ -578,12 +591,14 @@ def _self_paced(session, projector, phones):
     bob.clock.fast_forward(61_000)
     expect(bob.locator(".quiz-time-up")).to_contain_text("Čas na otázku 1 vypršel")
     expect(bob.locator("h1")).to_contain_text("Otázka 2 z 2")
+    _back_to_real_time(bob)
     # Cyril marked a spot: at zero his page sends it, and says it was stored.
     _mark(cyril, "e3.SE")
     cyril.clock.fast_forward(61_000)
     expect(cyril.locator(".quiz-time-up")).to_contain_text("Uložili jsme")
     expect(cyril.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
     assert Answer.objects.get(pupil__nickname="Cyril").response == ["e3.SE"]
+    _back_to_real_time(cyril)
     expect(projector.locator(".projector-shares li").first).to_contain_text(
         "odpovědí: 2", timeout=POLL)
     expect(dana.locator("h1")).to_contain_text("Otázka 1 z 2")
