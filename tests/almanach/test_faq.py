@@ -10,7 +10,7 @@ from django.urls import reverse
 from almanach import faq
 from almanach.loader import ContentError, read_content
 from almanach.markup import EDITION_LABELS
-from almanach.search import document_for, index_from_files
+from almanach.search import document_for
 
 
 @pytest.fixture(scope="module")
@@ -69,9 +69,9 @@ def test_a_broken_file_says_what_is_wrong(tmp_path):
         ("muzu darovat kartu", "darovani-karet", "Není dovoleno darování karet"),
     ],
 )
-def test_a_players_phrasing_finds_the_quoted_answer_first(query, question, quotation):
-    index = index_from_files(lambda slug: f"/almanach/{slug}/")
-    hit = index.search(query).hits[0]
+def test_a_players_phrasing_finds_the_quoted_answer_first(query, question, quotation,
+                                                         file_index):
+    hit = file_index.search(query).hits[0]
     assert quotation in hit.snippet
     assert hit.question is not None and hit.question.id == question
     assert hit.question.url == f"/almanach/caste-otazky/#{question}"
@@ -122,8 +122,8 @@ def test_every_passage_of_the_rules_has_players_questions_quoting_it_letter_for_
 
 
 def test_a_players_question_brings_up_its_passage_but_is_never_shown_as_a_frequent_question(
-        passage_questions):
-    index = index_from_files(lambda slug: f"/almanach/{slug}/")
+        passage_questions, file_index):
+    index = file_index
     sample = passage_questions[::7]
     found = 0
     for item in sample:

@@ -8,12 +8,12 @@ import pytest
 from almanach import search
 from almanach.loader import read_content
 from almanach.markup import EDITION_LABELS
-from almanach.search import Document, SearchIndex, clean_query, index_from_files
+from almanach.search import Document, SearchIndex, clean_query
 
 
-@pytest.fixture(scope="module")
-def index() -> SearchIndex:
-    return index_from_files(lambda slug: f"/almanach/{slug}/")
+@pytest.fixture
+def index(file_index) -> SearchIndex:
+    return file_index
 
 
 def first(index: SearchIndex, query: str) -> str:
@@ -287,8 +287,7 @@ def test_another_editions_words_say_so_in_the_snippet(index):
     assert hit.snippet_html.startswith('<span class="snippet-source">Jiné vydání (001')
 
 
-def test_a_card_line_links_to_the_card():
-    index = index_from_files(lambda slug: f"/almanach/{slug}/")
+def test_a_card_line_links_to_the_card(index):
     hit = index.search("Parlament").hits[0]
     assert hit.slug == "karta-s-vyhernim-bodem"
     assert hit.anchor == "karta-parlament"

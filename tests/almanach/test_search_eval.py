@@ -6,7 +6,6 @@ import pytest
 
 from almanach.bench import EVAL_PATH, answers, evaluate, evaluate_all, expected, load_eval
 from almanach.loader import read_content
-from almanach.search import index_from_files
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +36,8 @@ def test_every_query_names_the_words_that_answer_it_and_they_are_in_the_entry(qu
         assert any(_comparable(fragment) in texts for fragment in answers(item)), item["q"]
 
 
-def test_top1_top3_and_snippet_answers_shares(queries):
-    index = index_from_files(lambda slug: f"/almanach/{slug}/")
+def test_top1_top3_and_snippet_answers_shares(queries, file_index):
+    index = file_index
     top1, top3, answered, misses, _ = evaluate_all(index, queries)
     print(f"\nsearch eval: top-1 {top1:.1%}, top-3 {top3:.1%}, snippet answers {answered:.1%} "
           f"(n = {len(queries)})")
