@@ -6,6 +6,7 @@ break ties. Pure Python, no Django.
 """
 
 import unicodedata
+from functools import lru_cache
 
 # The index letters, in order. Ď, Ň, Ť are not first-level letters, so they are not here.
 ALPHABET = (
@@ -15,6 +16,7 @@ _OWN_LETTERS = {"č", "ř", "š", "ž"}
 _RANK = {letter.lower(): rank for rank, letter in enumerate(ALPHABET)}
 
 
+@lru_cache(maxsize=100_000)  # the search index folds each word wherever it occurs
 def fold(text: str) -> str:
     """Lower-case, without diacritics: 'Zloděj' -> 'zlodej'. Used for matching, never shown."""
     decomposed = unicodedata.normalize("NFD", text.casefold())
