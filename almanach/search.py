@@ -332,7 +332,7 @@ def _lemma(word: str) -> str:
     return fold(simplemma.lemmatize(word, lang="cs"))
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=8192)
 def _stem(folded: str) -> str:
     """A light Czech stemmer on a folded word: strip one case ending, keep 3+ letters."""
     if len(folded) < 5:
@@ -355,7 +355,7 @@ DERIVATIONAL = sorted(
 DIMINUTIVES = (("icek", "ic"), ("ick", "ic"), ("ecek", "ek"), ("eck", "ek"))
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=8192)
 def _family(stem: str) -> str:
     """The word family of a stem: a diminutive undone or a derivational suffix off
     ("přerušení", "přerušuje" → "prerus"), keeping at least 4 letters; marked with "~" so it
