@@ -1,4 +1,5 @@
-"""Draw the site's PNG icons and favicon.ico from static/icons/icon.svg with Debian's chromium.
+"""Draw the site's PNG icons and favicon.ico from static/icons/icon.svg with Debian's Chromium
+(the headless shell that `make chromium` installs for the tests).
 
     .venv/bin/python scripts/make_icons.py
 
@@ -27,7 +28,7 @@ def ico_from_png(png: bytes, size: int) -> bytes:
 def main() -> None:
     svg = (ICONS / "icon.svg").read_text()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium-headless-shell",
                                              args=["--no-sandbox"])
         for name, size in SIZES.items():
             page = browser.new_page(viewport={"width": size, "height": size})
