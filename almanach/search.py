@@ -199,6 +199,10 @@ EDITION_NAMES = {
 }
 SNIPPET_WIDTH = 240  # at most, in characters
 SNIPPET_MIN = 180  # a shorter best sentence takes its neighbours in the passage along
+# The first result is the answer: its snippet takes more of its passage along, as much as a
+# phone shows on its first screen under the question (tests/browser/test_almanach_browser.py).
+ANSWER_WIDTH = 400
+ANSWER_MIN = 300
 
 MESSAGE_EMPTY = "Napište, co hledáte: třeba „zloděj“, „nejdelší cesta“ nebo „kolik karet odhodit“."
 MESSAGE_TOO_LONG = (
@@ -892,7 +896,10 @@ class SearchIndex:
             if question >= 0:
                 focus = next(((b, e) for p, b, e in self._cited[question] if p == passage), None)
             line = self._passages[passage].line
-            html, plain = self._snippet(number, keys, asked, line, focus, opening)
+            width, minimum = (ANSWER_WIDTH, ANSWER_MIN) if not hits else (SNIPPET_WIDTH,
+                                                                           SNIPPET_MIN)
+            html, plain = self._snippet(number, keys, asked, line, focus, opening, width,
+                                        minimum)
             anchors = self.documents[number].anchors
             hits.append(Hit(
                 self.documents[number], round(score, 3), html, plain,
@@ -1319,8 +1326,8 @@ class SearchIndex:
         return best
 
     def _snippet(self, number: int, keys: set[str], asked: _Asked, line: int,
-                 focus: tuple[int, int] | None = None, opening: bool = False
-                 ) -> tuple[str, str]:
+                 focus: tuple[int, int] | None = None, opening: bool = False,
+                 width: int = SNIPPET_WIDTH, minimum: int = SNIPPET_MIN) -> tuple[str, str]:
         """(html, plain): the passage's best sentence with neighbours from the passage (or the
         sentences of a quotation, focus; or its first, opening), the matched words marked."""
         text = self.documents[number].text
@@ -1331,18 +1338,18 @@ class SearchIndex:
             inside = [i for i in in_line
                       if sentences[i][1] > focus[0] and sentences[i][0] < focus[1]] or in_line[:1]
             first, last = inside[0], inside[-1]
-            if sentences[last][1] - sentences[first][0] > SNIPPET_WIDTH:
+            if sentences[last][1] - sentences[first][0] > width:
                 chosen = self._best_sentence(number, asked, line)
                 first = last = chosen if chosen in inside else inside[0]
         else:
             chosen = None if opening else self._best_sentence(number, asked, line)
             first = last = chosen if chosen is not None else in_line[0]
         begin, end = sentences[first][0], sentences[last][1]
-        if end - begin > SNIPPET_WIDTH and not focus:
-            begin, end = self._window(number, first, keys)
-        elif end - begin > SNIPPET_WIDTH:  # a long quotation: its start
-            space = text.rfind(" ", begin, begin + SNIPPET_WIDTH)
-            end = space if space > begin else begin + SNIPPET_WIDTH
+        if end - begin > width and not focus:
+            begin, end = self._window(number, first, keys, width)
+        elif end - begin > width:  # a long quotation: its start
+            space = text.rfind(" ", begin, begin + width)
+            end = space if space > begin else begin + width
         while end - begin < SNIPPET_MIN:
             after = last + 1 < len(sentences) and sentences[last + 1][2] == line
             before = first > 0 and sentences[first - 1][2] == line
@@ -1357,12 +1364,17 @@ class SearchIndex:
                     space = text.rfind(" ", end + 1, begin + SNIPPET_WIDTH)
                     end = space if space > end else end
                 break
+        # The first result, the answer: the sentences that follow in its passage, as many as fit.
+        while (end - begin < minimum and last + 1 < len(sentences)
+               and sentences[last + 1][2] == line and sentences[last + 1][1] - begin <= width):
+            last += 1
+            end = sentences[last][1]
         # A short line that a list follows ("19 dílů krajiny" – "les (4)" – …): the list
         # items come along, as much as fits (after an item: the items that follow it).
-        while end - begin < SNIPPET_MIN and text.startswith("\n– ", end):
+        while end - begin < minimum and text.startswith("\n– ", end):
             following = text.find("\n", end + 1)
             following = len(text) if following < 0 else following
-            if following - begin > SNIPPET_WIDTH:
+            if following - begin > width:
                 break
             end = following
         line_start = text.rfind("\n", 0, begin) + 1
@@ -1392,7 +1404,8 @@ class SearchIndex:
             html = f'<span class="snippet-source">{escape(edition)}:</span> {html}'
         return html, plain
 
-    def _window(self, number: int, sentence: int, keys: set[str]) -> tuple[int, int]:
+    def _window(self, number: int, sentence: int, keys: set[str],
+                width: int = SNIPPET_WIDTH) -> tuple[int, int]:
         """A long sentence: the part of it with the most matched words, on word boundaries."""
         analysed = self._analysed[number]
         text = self.documents[number].text
@@ -1402,12 +1415,12 @@ class SearchIndex:
                 if start >= s_begin and end <= s_end and token_keys & keys]
         start = s_begin
         if hits:
-            start = tokens[max(_densest(tokens, hits, SNIPPET_WIDTH), key=lambda x: x[1])[0]][0]
+            start = tokens[max(_densest(tokens, hits, width), key=lambda x: x[1])[0]][0]
         begin = max(s_begin, start - 40)
         if begin > s_begin:
             space = text.rfind(" ", s_begin, begin + 1)
             begin = space + 1 if space >= 0 and start - space < 80 else begin
-        end = min(s_end, begin + SNIPPET_WIDTH)
+        end = min(s_end, begin + width)
         if end < s_end:
             space = text.rfind(" ", begin, end)
             end = space if space > begin else end

@@ -143,7 +143,7 @@ def test_snippets_are_escaped():
 
 
 def test_snippet_starts_at_the_best_passage_of_a_long_text():
-    text = "Úvodní věta. " * 40 + "Tady je zloděj a poušť. " + "Konec. " * 40
+    text = "Úvodní věta. " * 40 + "Tady je zloděj a poušť. " + "Konec. " * 80
     doc = Document("a", "Heslo", "/a/", text)
     hit = SearchIndex([doc], synonyms={}).search("zloděj poušť").hits[0]
     assert hit.snippet.startswith("…") and hit.snippet.endswith("…")
@@ -239,7 +239,7 @@ def test_the_sites_own_words_lead_to_an_answer_but_are_never_the_snippet(index):
 
 def test_a_short_sentence_comes_with_its_neighbours_and_a_long_one_is_cut_around_the_words():
     text = ("Úvod. " * 30 + "Zloděj stojí. Pak další věta o ničem. A ještě jedna.\n"
-            + "Dlouhá " * 60 + "poušť " + "věta " * 60 + ".")
+            + "Dlouhá " * 90 + "poušť " + "věta " * 90 + ".")
     index = SearchIndex([Document("a", "Heslo", "/a/", text)], synonyms={})
     short = index.search("zloděj").hits[0].snippet
     assert short.startswith("…Úvod.")
@@ -247,7 +247,23 @@ def test_a_short_sentence_comes_with_its_neighbours_and_a_long_one_is_cut_around
     long = index.search("poušť").hits[0]
     assert long.snippet.startswith("…") and long.snippet.endswith("…")
     assert "<mark>poušť</mark>" in long.snippet_html
-    assert len(long.snippet) <= search.SNIPPET_WIDTH + 2
+    assert len(long.snippet) <= search.ANSWER_WIDTH + 2
+
+
+def test_the_first_result_brings_the_sentences_after_its_answer_and_the_others_stay_short():
+    # A phone shows the first result as the answer: its passage goes on after the sentence
+    # that matched, as far as fits; the other results keep a short snippet.
+    answer = ("Zloděj stojí na poušti, zloděj se stěhuje po sedmičce. "
+              + "Hráč pak okrade souseda u nového pole. " * 3 + "Karty se berou z ruky. " * 12)
+    other = "Zloděj je figurka. " + "Další věta o figurce bez zájmu. " * 12
+    index = SearchIndex([Document("a", "Heslo A", "/a/", answer),
+                         Document("b", "Heslo B", "/b/", other)], synonyms={})
+    first, second = index.search("zloděj").hits
+    assert first.slug == "a"
+    assert first.snippet.startswith("Zloděj stojí na poušti, zloděj se stěhuje po sedmičce. Hráč")
+    assert search.SNIPPET_WIDTH + 2 < len(first.snippet) <= search.ANSWER_WIDTH + 2
+    assert second.snippet.startswith("Zloděj je figurka.")
+    assert len(second.snippet) <= search.SNIPPET_WIDTH + 2
 
 
 def test_sentences_do_not_end_at_a_number_or_an_abbreviation():

@@ -9,7 +9,10 @@
   var MAX_RESULTS = 10;
   var WORD = /\p{Nd}+:\p{Nd}+|[\p{L}\p{N}_]+/gu;
   var SENTENCE_END = /(?<=[.!?…])\s+(?=[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ0-9„"(])/g;
-  var SNIPPET_WIDTH = 240;
+  var SNIPPET_WIDTH = 240;  // search.py SNIPPET_WIDTH, SNIPPET_MIN: the other results
+  var SNIPPET_MIN = 180;
+  var ANSWER_WIDTH = 400;  // the first result's (search.py ANSWER_WIDTH, ANSWER_MIN)
+  var ANSWER_MIN = 300;
 
   function fold(text) {
     return text.toLowerCase().replace(/ß/g, "ss").normalize("NFD").replace(/\p{Mn}/gu, "");
@@ -830,7 +833,7 @@
 
   // The passage around the query's words: its sentence holding most of them (or the quotation
   // of a frequent question), another edition's label first.
-  Index.prototype.snippet = function (passage, allTerms, focus, asked) {
+  Index.prototype.snippet = function (passage, allTerms, focus, asked, width, minimum) {
     var info = this.passages[passage];
     var doc = this.data.documents[info.document];
     var line = info.text;
@@ -849,20 +852,20 @@
       begin = analysed.sentences[chosen][0] - analysed.lineStarts[info.line];
       end = analysed.sentences[chosen][1] - analysed.lineStarts[info.line];
     }
-    while (end - begin < 180 && end < line.length) {
+    while (end - begin < minimum && end < line.length) {
       var next = line.indexOf(". ", end + 1);
       end = next < 0 ? line.length : next + 1;
     }
     var text = line.slice(begin, end);
-    if (text.length > SNIPPET_WIDTH) text = text.slice(0, SNIPPET_WIDTH).replace(/\s\S*$/, "");
+    if (text.length > width) text = text.slice(0, width).replace(/\s\S*$/, "");
     var shown = (begin > 0 ? "…" : "") + text.trim() + (begin + text.length < line.length ? "…" : "");
     // A short line that a list follows: the list items come along, as much as fits (after
     // an item: the items that follow it).
     var after = passage + 1;
-    while (begin + text.length >= line.length && shown.length < 180
+    while (begin + text.length >= line.length && shown.length < minimum
            && after < this.passages.length && this.passages[after].document === info.document
            && this.passages[after].text.indexOf("– ") === 0
-           && shown.length + 1 + this.passages[after].text.length <= SNIPPET_WIDTH) {
+           && shown.length + 1 + this.passages[after].text.length <= width) {
       shown += " " + this.passages[after].text;
       after += 1;
     }
@@ -976,7 +979,7 @@
       weights: weights, terms: allTerms, quantity: quantity, intents: intents,
       editionAsked: editionAsked, boxes: boxes,
     };
-    return ranked.slice(0, limit || MAX_RESULTS).map(function (item) {
+    return ranked.slice(0, limit || MAX_RESULTS).map(function (item, rank) {
       var number = item[0];
       var passage = item[2];
       var question = best.get(passage)[1];
@@ -998,7 +1001,8 @@
         slug: doc.slug, headword: doc.headword, url: doc.url, line: line, anchor: anchor,
         link: doc.url + "?zvyraznit=" + encodeURIComponent(query).replace(/%20/g, "+")
           + (anchor ? "#" + anchor : ""),
-        snippet: self.snippet(passage, allTerms, focus, opening ? null : asked),
+        snippet: self.snippet(passage, allTerms, focus, opening ? null : asked,
+                              rank ? SNIPPET_WIDTH : ANSWER_WIDTH, rank ? SNIPPET_MIN : ANSWER_MIN),
         question: focus && self.data.questions[question].url ? self.data.questions[question] : null,
       };
     });
