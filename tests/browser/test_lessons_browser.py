@@ -41,8 +41,10 @@ def _context(browser, width, height, errors, polling=True):
     context = browser.new_context(locale="cs-CZ", viewport={"width": width, "height": height},
                                   service_workers="block")
     context.set_default_timeout(10_000)
-    if not polling:
-        context.route("**/stav/**", lambda route: route.abort())
+    if not polling:  # htmx drops the page's polls before they are sent
+        context.add_init_script("""document.addEventListener("htmx:beforeRequest", event => {
+            if (event.detail.pathInfo.requestPath.includes("/stav/")) event.preventDefault();
+        });""")
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     return context, page
