@@ -114,7 +114,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
-    # Loading the Almanach takes 0.2-0.45 s; once here instead of once per test.
+    # The Almanach is loaded once here instead of once per test.
     with django_db_blocker.unblock():
         call_command("load_content", stdout=io.StringIO())
         _keep_sqlite_snapshot()
