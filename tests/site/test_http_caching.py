@@ -2,18 +2,15 @@
 Cache-Control policy per kind of page, gzip for what is public (config/caching.py)."""
 
 import gzip
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 
-pytestmark = pytest.mark.usefixtures("content")
+from tests.site.settings_probe import read_settings
 
-ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.usefixtures("content")
 
 READING_PAGES = [
     "/",
@@ -116,30 +113,20 @@ def test_pupil_and_teacher_pages_are_never_stored(client, path):
     assert "public" not in response["Cache-Control"]
 
 
-def _cache_settings(cache_url: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env["DJANGO_CACHE_URL"] = cache_url
-    code = ("import django; django.setup(); from django.conf import settings; "
-            "c = settings.CACHES['default']; print(c['BACKEND'], c.get('LOCATION', ''))")
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"})
-
-
 @pytest.mark.parametrize(("url", "backend", "location"), [
-    ("", "locmem.LocMemCache", ""),
+    ("", "locmem.LocMemCache", None),
     ("redis://cache.internal:6379/1", "redis.RedisCache", "redis://cache.internal:6379/1"),
     ("memcached://cache.internal:11211", "memcached.PyMemcacheCache", "cache.internal:11211"),
 ])
 def test_servers_share_a_cache_when_the_environment_names_one(url, backend, location):
-    result = _cache_settings(url)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == [f"django.core.cache.backends.{backend}", *location.split()]
+    cache = read_settings({"DJANGO_CACHE_URL": url}).CACHES["default"]
+    assert cache["BACKEND"] == f"django.core.cache.backends.{backend}"
+    assert cache.get("LOCATION") == location
 
 
 def test_an_unknown_cache_url_stops_the_start():
-    result = _cache_settings("mongodb://somewhere")
-    assert result.returncode != 0
-    assert "DJANGO_CACHE_URL" in result.stderr
+    with pytest.raises(ImproperlyConfigured, match="DJANGO_CACHE_URL"):
+        read_settings({"DJANGO_CACHE_URL": "mongodb://somewhere"})
 
 
 def test_a_click_that_marks_a_spot_is_each_visitors_own():
