@@ -82,7 +82,12 @@ def test_path_tap_areas_are_wide_and_never_overlap():
         # 13 board px either side of the middle is inside: ≥ 26 px, about 25 px on a phone.
         assert _inside((mx + 13 * nx, my + 13 * ny), polygon), path
         assert _inside((mx - 13 * nx, my - 13 * ny), polygon), path
-    # Sample the board: no point lies in two paths' areas.
+    # Sample the board: no point lies in two paths' areas. A point outside an area's bounding
+    # box is outside the area: only the areas whose box holds the point are looked at.
+    boxes = {path: (min(x for x, _ in polygon), max(x for x, _ in polygon),
+                    min(y for _, y in polygon), max(y for _, y in polygon))
+             for path, polygon in areas.items()}
     for x, y in itertools.product(range(-160, 161, 3), range(-150, 151, 3)):
-        owners = [path for path, polygon in areas.items() if _inside((x, y), polygon)]
+        owners = [path for path, (left, right, top, bottom) in boxes.items()
+                  if left < x < right and top < y < bottom and _inside((x, y), areas[path])]
         assert len(owners) <= 1, (x, y, owners)
