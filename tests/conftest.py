@@ -162,18 +162,28 @@ def _known_play_secrets(monkeypatch):
 @pytest.fixture(scope="session")
 def script_env(tmp_path_factory) -> dict[str, str]:
     """The environment for running a load script (scripts/loadtest_*.py, longgame.py): the
-    static files collected once per worker as production serves them, which the scripts
-    take instead of collecting their own (LOADTEST_STATIC_ROOT, scripts/loadkit.py)."""
+    static files collected once per test run as production serves them, which the scripts
+    take instead of collecting their own (LOADTEST_STATIC_ROOT, scripts/loadkit.py). The
+    xdist workers of one run share the run's temporary folder: the first to need the files
+    collects them while the other waits on the lock."""
+    import fcntl
     import subprocess
     import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    static = tmp_path_factory.mktemp("static")
-    collect = ("import sys; sys.path.insert(0, 'scripts'); from loadkit import production_env;"
-               f" production_env({str(static)!r}, 'sqlite:///unused.sqlite3')")
-    subprocess.run([sys.executable, "-c", collect], cwd=root, check=True,
-                   env={k: v for k, v in os.environ.items() if k != "LOADTEST_STATIC_ROOT"})
+    run_temp = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_temp = run_temp.parent  # this run's folder, above each worker's own
+    static = run_temp / "load-script-static"
+    with open(run_temp / "load-script-static.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (static / "static" / "staticfiles.json").exists():
+            collect = ("import sys; sys.path.insert(0, 'scripts'); from loadkit import"
+                       f" production_env; production_env({str(static)!r}, 'sqlite:///unused.sqlite3')")
+            subprocess.run([sys.executable, "-c", collect], cwd=root, check=True,
+                           env={k: v for k, v in os.environ.items()
+                                if k != "LOADTEST_STATIC_ROOT"})
     return {**os.environ, "LOADTEST_STATIC_ROOT": str(static / "static")}
 
 
