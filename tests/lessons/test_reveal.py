@@ -152,3 +152,43 @@ def test_teacher_buttons_pressed_twice_do_nothing_more(started):
     assert again.current == 1 and again.revealed
     started.refresh_from_db()
     assert started.current == 1
+
+
+def test_a_self_paced_lesson_is_the_same_whichever_reveal_the_teacher_chose(class_quiz, teacher):
+    """Self-paced, nothing is right or wrong before the end, whatever the reveal setting says
+    (the teacher's form offers it for both paces): the two lessons poll, reveal and show alike
+    at every stage. The browser test of the transitions plays a self-paced lesson once."""
+    lessons = {reveal: classroom.start_session(class_quiz, teacher, ClassSession.Pace.SELF, 30,
+                                               True, reveal=reveal)
+               for reveal in ClassSession.Reveal.values}
+    assert len(lessons) == 2
+
+    def alike(*, shown: bool) -> None:
+        states = set()
+        for session in lessons.values():
+            session.refresh_from_db()
+            states.add((session.version(), classroom.revealed(session),
+                        tuple(classroom.shown(session, index) for index in range(3))))
+        assert len(states) == 1, states
+        assert next(iter(states))[2] == (shown,) * 3
+
+    alike(shown=False)
+    pupils = {reveal: classroom.join(session, "Ada") for reveal, session in lessons.items()}
+    for session in lessons.values():
+        classroom.control(session, "start")
+    alike(shown=False)
+    for reveal, session in lessons.items():
+        items, pupil = classroom.items_of(session), pupils[reveal]
+        for item, response in zip(items, (["b2.SE"], {"orange": "0", "red": "4", "blue": "5"},
+                                          []), strict=True):
+            answered = set(Answer.objects.filter(pupil=pupil).values_list("item", flat=True))
+            assert classroom.current_index(session, pupil, items, answered) == item.order - 1
+            classroom.submit(session, pupil, item, response)  # the page shows it, the pupil answers
+    assert Answer.objects.count() == 6
+    alike(shown=False)  # every pupil answered everything: an automatic reveal would come now
+    ClassSession.objects.update(question_started=timezone.now() - timedelta(seconds=31))
+    Pupil.objects.update(seen_at=timezone.now() - timedelta(seconds=31))
+    alike(shown=False)  # and every clock has run out
+    for session in lessons.values():
+        classroom.control(session, "close")
+    alike(shown=True)
