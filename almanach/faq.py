@@ -57,10 +57,22 @@ class FrequentQuestion:
 
 
 def _read_toml(path: Path) -> dict:
+    """The file's data (read by the callers, never changed), parsed again only when the file
+    changed: each search index built in a process reads both question files."""
+    stat = path.stat()
+    version = (stat.st_mtime_ns, stat.st_size)
+    kept = _PARSED.get(path)
+    if kept is not None and kept[0] == version:
+        return kept[1]
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"{path}: není platný TOML: {error}") from error
+    _PARSED[path] = (version, data)
+    return data
+
+
+_PARSED: dict[Path, tuple[tuple[int, int], dict]] = {}
 
 
 def read_questions(path: Path = FAQ_PATH) -> list[FrequentQuestion]:
