@@ -6,7 +6,9 @@
 var VERSION = "__VERSION__";
 var CACHE = "almanach-katanu-" + VERSION;
 var PRECACHE_URL = "__PRECACHE_URL__";
-var SETTINGS_KEY = PRECACHE_URL + "#nastaveni";
+// The kept list itself, under an address the site does not answer: a page that fetches the
+// list online must not overwrite it (the Cache API ignores a "#fragment", so that is no key).
+var SETTINGS_KEY = PRECACHE_URL + "/nastaveni";
 var STATIC_URL = "__STATIC_URL__";
 var NETWORK_PATIENCE_MS = 4000;
 var SEARCH_PAGE = "__SEARCH_PAGE__";
