@@ -47,6 +47,43 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: not item.nodeid.startswith(SLOW_WITHOUT_DATABASE))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session):
+    """On a fresh clone each xdist worker would rewrite the asserts of every test module as it
+    collects them (pytest's cached, rewritten modules are not there yet): 3 CPU-s each, the
+    same work on every worker. Each worker first rewrites its own share instead, into the
+    same cache; collecting then reads the other worker's share from it. Nothing changes when
+    the cache is there already, or without workers."""
+    import sys
+
+    from _pytest.assertion import rewrite  # pytest's own cache of rewritten test modules
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    state = session.config.stash.get(rewrite.assertstate_key, None)
+    if count < 2 or not worker.startswith("gw") or state is None or sys.dont_write_bytecode:
+        return
+    if not all(hasattr(rewrite, name) for name in (
+            "get_cache_dir", "PYC_TAIL", "_read_pyc", "try_makedirs", "_rewrite_test",
+            "_write_pyc")):
+        return  # another pytest: only a head start is lost (the lock file pins 9.2)
+    modules = set()
+    for arg in session.config.args:  # the folders and files asked for
+        path = session.config.invocation_params.dir / arg.split("::")[0]
+        modules.update(path.rglob("test_*.py") if path.is_dir() else [path] if path.is_file()
+                       else [])
+    sizes = [0] * count
+    for path in sorted(modules, key=lambda path: (-path.stat().st_size, path)):
+        share = sizes.index(min(sizes))  # shares of about equal size
+        sizes[share] += path.stat().st_size
+        if share != int(worker[2:]):
+            continue
+        pyc = rewrite.get_cache_dir(path) / (path.name[:-3] + rewrite.PYC_TAIL)
+        if rewrite._read_pyc(path, pyc) is None and rewrite.try_makedirs(pyc.parent):
+            source_hash, code = rewrite._rewrite_test(path, session.config)
+            rewrite._write_pyc(state, code, source_hash, pyc)
+
+
 def examples(*, ci: int, dev: int) -> int:
     """How many examples a costly property test runs: a few in CI (derandomized, the same
     ones on every run), many when exploring with the "dev" profile."""
