@@ -323,6 +323,43 @@ def test_teacher_reopens_a_running_session_from_another_device(teacher, session)
     assert laptop.get(f"/ucitel/hodina/{session.code}/").status_code == 200
 
 
+def _poll_of(page: str, list_id: str) -> str:
+    tag = re.search(rf'<div id="{list_id}"[^>]*>', page).group(0)
+    return re.search(r'hx-get="([^"]+)"', tag).group(1).replace("&amp;", "&")
+
+
+def test_the_teachers_live_lists_are_drawn_again_only_when_something_changed(session,
+                                                                            teacher_client):
+    # Polled every 3 s: an unchanged list answers 204 and stays on the teacher's screen as it
+    # is (a scrolled table, a focused button); a join, an answer or a reveal redraws it.
+    def poll(url):
+        return teacher_client.get(url, HTTP_HX_REQUEST="true")
+
+    pupils = _poll_of(html(teacher_client.get(f"/ucitel/hodina/{session.code}/")), "zaci")
+    assert poll(pupils).status_code == 204
+    ada = Client()
+    join(ada, session, "Ada")
+    redrawn = poll(pupils)
+    assert redrawn.status_code == 200 and "Ada" in html(redrawn)
+    pupils = _poll_of(html(redrawn), "zaci")
+    assert poll(pupils).status_code == 204
+
+    start(teacher_client, session)
+    results = _poll_of(html(teacher_client.get(f"/ucitel/hodina/{session.code}/vysledky/")),
+                       "vysledky")
+    assert poll(results).status_code == 204
+    ada.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    redrawn = poll(results)
+    assert redrawn.status_code == 200 and "Odpovědí: 1" in html(redrawn)
+    assert "správnost až po odhalení" in html(redrawn)
+    results = _poll_of(html(redrawn), "vysledky")
+    assert poll(results).status_code == 204
+    assert poll(pupils).status_code == 200  # Ada's answer count changed there too
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "reveal"})
+    revealed = poll(results)
+    assert revealed.status_code == 200 and "správně: 1" in html(revealed)
+
+
 def test_another_teacher_cannot_see_the_session(session, django_user_model):
     other = django_user_model.objects.create_user("jiny", password=PASSWORD)
     client = Client()

@@ -13,7 +13,7 @@ import segno
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count
+from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
@@ -25,7 +25,7 @@ from tutorial import pages
 from tutorial.inputs import clean_text, parse_int
 from tutorial.lessons import classroom, custom, limits
 from tutorial.lessons import results as lesson_results
-from tutorial.models import ClassSession, Quiz, QuizItem
+from tutorial.models import Answer, ClassSession, Quiz, QuizItem
 from tutorial.quiz import KINDS, NODES, drawing
 from tutorial.quiz.sandbox import prepared_or_none
 
@@ -282,11 +282,30 @@ def _join_url(request: HttpRequest, session: ClassSession) -> str:
     return request.build_absolute_uri(reverse("lessons:pupil", kwargs={"code": session.code}))
 
 
+def live_key(session: ClassSession) -> str:
+    """What the teacher's live lists (pupils, results) show, in one key: the lesson's stage
+    (as the pupils' screens) and every join, removal, released seat and answer. Their polls
+    are answered 204 while it stays the same: nothing is drawn again, and a table the
+    teacher scrolled or a button in focus stays as it was."""
+    pupils = session.pupils.aggregate(count=Count("id"), last=Max("id"),
+                                      released=Count("id", filter=Q(released=True)))
+    answers = Answer.objects.filter(pupil__lesson=session).count()
+    return (f"{session.version()}.{pupils['count']}.{pupils['last'] or 0}"
+            f".{pupils['released']}.{answers}")
+
+
+def _unchanged(request: HttpRequest, key: str) -> bool:
+    return bool(request.htmx) and request.GET.get("n") == key
+
+
 @teacher_required
 @require_GET
 @own_session
 @vary_on_headers("HX-Request")
 def session(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    key = live_key(session)
+    if _unchanged(request, key):
+        return HttpResponse(status=204)
     items = classroom.items_of(session)
     current = items[session.current] if items and session.current < len(items) else None
     context = {
@@ -295,6 +314,7 @@ def session(request: HttpRequest, session: ClassSession) -> HttpResponse:
         "join_url": _join_url(request, session),
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
         "pupils": list(session.pupils.annotate(answered=Count("answers"))),
+        "live_key": key,
     }
     if request.htmx:
         return render(request, "lessons/teacher/_pupils.html", context)
@@ -355,6 +375,9 @@ def remove(request: HttpRequest, session: ClassSession, pupil: int) -> HttpRespo
 @own_session
 @vary_on_headers("HX-Request")
 def results(request: HttpRequest, session: ClassSession) -> HttpResponse:
+    key = live_key(session)
+    if _unchanged(request, key):
+        return HttpResponse(status=204)
     running = session.teacher_paced and session.state == ClassSession.State.RUNNING
     # The open question stays out until its reveal: the page may be on the projector.
     leave_out = (session.current if running and not classroom.shown(session, session.current)
@@ -373,7 +396,7 @@ def results(request: HttpRequest, session: ClassSession) -> HttpResponse:
         for cell, open_ in zip(row.cells, shown, strict=True):
             cell.shown = open_
     context = {"session": session, "results": rows, "table": table,
-               "count": len(item_results)}
+               "count": len(item_results), "live_key": key}
     if request.htmx:
         return render(request, "lessons/teacher/_results.html", context)
     return render(request, "lessons/teacher/results.html", context)
