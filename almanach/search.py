@@ -11,8 +11,9 @@ seen in that folded form (simplemma, at build time), a light stem and, at a lowe
 word family (a derivational suffix off), so "zloděje", "zlodeje" and "Zloděj" meet, and so do
 "přerušuje" and "přerušení". On top of that:
 
-- the last word also matches as a prefix (as-you-type), longer words also with typos
-  (1 edit for 5-7 letters, 2 for 8+; optimal string alignment on folded words);
+- the last word also matches as a prefix (as-you-type), words also with typos
+  (1 edit for 5-7 letters, 2 for 8+, optimal string alignment on folded words; in 3-4
+  letters only two neighbouring letters swapped, or in 4 one left out);
 - synonyms: each entry's aliases are a field of their own, and a word-level table
   (synonyma.toml) rewrites players' words into the Almanach's (osada → vesnice);
 - question words and filler ("kolik", "můžu", "co když") are dropped, rare words weigh more
@@ -427,6 +428,9 @@ def _distance(a: str, b: str, limit: int) -> int:
     return previous[-1]
 
 
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # the letters of folded words
+
+
 def _typo_budget(length: int) -> int:
     return 2 if length >= 8 else 1 if length >= 5 else 0
 
@@ -585,6 +589,7 @@ class SearchIndex:
         # A typo may also be one edit from a word's stem ("pasvin" from "pastvin-a").
         self._typo_words = sorted(self._words | {_stem(w) for w in self._words} if W[
             "typo_stems"] else self._words)
+        self._typo_targets = set(self._typo_words)
         for word in self._typo_words:
             if len(word) >= 4:
                 for variant in _deletes(word, 2 if len(word) >= 6 else 1):
@@ -1022,6 +1027,7 @@ class SearchIndex:
     def _add_typos(self, folded: str, keys: dict[str, float]) -> None:
         budget = _typo_budget(len(folded))
         if not budget:
+            self._add_short_typos(folded, keys)
             return
         candidates: set[str] = set()
         for variant in _deletes(folded, budget):
@@ -1031,6 +1037,20 @@ class SearchIndex:
             if distance <= budget:
                 quality = W["typo1"] if distance == 1 else W["typo2"]
                 keys[word] = max(keys.get(word, 0.0), quality)
+
+    def _add_short_typos(self, folded: str, keys: dict[str, float]) -> None:
+        """A word of 3 or 4 letters is one edit from too many words to guess freely: only two
+        neighbouring letters swapped ("dav" for "dva", "bdou" for "bodu") or, in 4 letters,
+        one left out ("msto" for "mesto") reach a word of the index."""
+        if not 3 <= len(folded) <= 4:
+            return
+        found = {folded[:i] + folded[i + 1] + folded[i] + folded[i + 2 :]
+                 for i in range(len(folded) - 1)}
+        if len(folded) == 4:
+            found |= {folded[:i] + letter + folded[i:]
+                      for i in range(len(folded) + 1) for letter in _LETTERS}
+        for word in sorted(found & self._typo_targets - {folded}):
+            keys[word] = max(keys.get(word, 0.0), W["typo1"])
 
     def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
                intents: frozenset[str] = frozenset(), boxes: frozenset[str] = frozenset(),

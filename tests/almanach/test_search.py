@@ -71,8 +71,18 @@ def test_typos_are_forgiven_in_longer_words(index, query, slug):
     assert first(index, query) == slug
 
 
-def test_short_words_get_no_typo_allowance(index):
+@pytest.mark.parametrize(
+    ("query", "slug"),
+    [("msto", "mesto"),  # 4 letters, one left out
+     ("na kolik bdou se hraje", "vyherni-body")],  # two letters swapped
+)
+def test_a_short_word_forgives_two_swapped_letters_or_one_left_out(index, query, slug):
+    assert first(index, query) == slug
+
+
+def test_short_words_get_no_other_typo_allowance(index):
     assert index.search("qxz").hits == []
+    assert index.search("rda").hits == [], "a letter changed in three is another word"
     assert index.search("zlxdxj").hits == [], "two edits in six letters are too many"
 
 

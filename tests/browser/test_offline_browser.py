@@ -106,6 +106,7 @@ def test_the_offline_search_ranks_the_held_out_questions_as_the_server_does(live
     # the same passage, as the server's search.
     queries = [item["q"] for item in load_eval(HELDOUT_PATH)]
     queries += [query[:n] for query in queries[::4] for n in (3, 6)]
+    queries += ["msto", "na kolik bdou se hraje", "kolik stoji msto", "rda"]  # short typos
     index = search.site_index()
     server = [[[hit.slug, hit.line] for hit in index.search(query, limit=6).hits]
               for query in queries]

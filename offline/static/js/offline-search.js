@@ -344,6 +344,31 @@
     return this.typoList;
   };
 
+  // A word of 3 or 4 letters: only two neighbouring letters swapped or, in 4 letters, one
+  // left out reach a word of the index (as search.py's _add_short_typos).
+  var LETTERS = "abcdefghijklmnopqrstuvwxyz";
+  Index.prototype.shortTypos = function (folded, keys) {
+    if (folded.length < 3 || folded.length > 4) return;
+    if (!this.typoSet) this.typoSet = new Set(this.typoWords());
+    var found = [];
+    for (var i = 0; i + 1 < folded.length; i++) {
+      found.push(folded.slice(0, i) + folded[i + 1] + folded[i] + folded.slice(i + 2));
+    }
+    if (folded.length === 4) {
+      for (i = 0; i <= folded.length; i++) {
+        for (var l = 0; l < LETTERS.length; l++) {
+          found.push(folded.slice(0, i) + LETTERS[l] + folded.slice(i));
+        }
+      }
+    }
+    var self = this;
+    found.forEach(function (word) {
+      if (word !== folded && self.typoSet.has(word)) {
+        keys.set(word, Math.max(keys.has(word) ? keys.get(word) : 0, self.W.typo1));
+      }
+    });
+  };
+
   Index.prototype.documentPassages = function (number) {
     var end = number + 1 < this.firstPassage.length ? this.firstPassage[number + 1]
       : this.passages.length;
@@ -455,6 +480,8 @@
               keys.set(candidate, Math.max(keys.has(candidate) ? keys.get(candidate) : 0, q));
             }
           });
+        } else {
+          self.shortTypos(folded, keys);
         }
       }
       // Rarity belongs to the word: no key weighs more than the word's own stem is rare.
