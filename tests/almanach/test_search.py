@@ -306,6 +306,14 @@ def test_the_sites_rule_comes_before_another_editions_words(index):
         assert not index.search(query).hits[0].snippet.startswith("Jiné vydání"), query
 
 
+def test_a_largest_army_tie_is_answered_by_the_rule_that_takes_more_knights(index):
+    # The card changes hands only for more knights: a tie keeps it where it is.
+    for query in ("kdo dostane nejvetsi vojsko pri shode", "largest army tie"):
+        hit = index.search(query).hits[0]
+        assert hit.slug == "nejvetsi-vojsko", query
+        assert "jiný hráč odkryje více rytířů" in hit.snippet, query
+
+
 def test_another_editions_words_say_so_in_the_snippet(index):
     hit = index.search("nejdelší cesta remíza 001").hits[0]
     assert hit.slug == "nejdelsi-obchodni-cesta"
