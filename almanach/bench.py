@@ -8,8 +8,8 @@ the answering sentence:
   alone by someone who never saw the search, the Časté otázky or the earlier sets, and never
   used to tune it. Only its figures are printed, never its questions.
 - held-out 2 (almanach/eval/heldout2.toml): 320 questions written on 2026-11-27 the same way by
-  another writer, after the ranking of that day was done; run once for its figures, never
-  tuned on.
+  another writer after that day's ranking changes; only its figures are printed, and it was
+  never tuned on.
 - tune (almanach/eval/tune.toml): 1174 questions written the same way in three earlier sets; the
   ranking is tuned on them (each set was held out until its figures had been printed).
 - old (tests/almanach/search_eval.toml): the first evaluation set, kept as a regression check.
