@@ -1173,12 +1173,14 @@ class SearchIndex:
             value = weight * score * coverage ** W["question_power"] * (covered * covered)
             if value > lifts.get(info.question, 0.0):
                 lifts[info.question] = value
+        lifted: set[int] = set()
         for question in sorted(lifts, key=lambda q: (-lifts[q], q)):
             value = lifts[question]
             for passage, _, _ in self._cited[question]:
-                base, keys, lifted_by = result.get(passage, (0.0, set(), -1))
-                if lifted_by >= 0:
-                    continue  # a closer question lifted it already
+                if passage in lifted:
+                    continue  # a closer question lifted it already: one lift per passage
+                lifted.add(passage)
+                base, keys, _ = result.get(passage, (0.0, set(), -1))
                 lift = value
                 if self._passages[passage].edition and not edition_asked:
                     lift *= W["edition_lift"]

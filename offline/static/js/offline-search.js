@@ -627,14 +627,16 @@
         lifts.set(info.question, value);
       }
     });
+    var lifted = new Set();
     Array.from(lifts.keys()).sort(function (a, b) {
       return lifts.get(b) - lifts.get(a) || a - b;
     }).forEach(function (question) {
       var value = lifts.get(question);
       self.cited[question].forEach(function (cited) {
         var passage = cited[0];
+        if (lifted.has(passage)) return; // a closer question lifted it already
+        lifted.add(passage);
         var current = result.get(passage) || [0, -1];
-        if (current[1] >= 0) return;
         var lift = value;
         if (self.passages[passage].edition && !editionAsked) lift *= W.edition_lift;
         result.set(passage, [current[0] + lift, lift >= current[0] ? question : -1]);
