@@ -921,7 +921,7 @@ class SearchIndex:
             width, minimum = (ANSWER_WIDTH, ANSWER_MIN) if not hits else (SNIPPET_WIDTH,
                                                                            SNIPPET_MIN)
             html, plain = self._snippet(number, keys, asked, line, focus, opening, width,
-                                        minimum)
+                                        minimum, follow=not hits)
             anchors = self.documents[number].anchors
             hits.append(Hit(
                 self.documents[number], round(score, 3), html, plain,
@@ -1366,9 +1366,11 @@ class SearchIndex:
 
     def _snippet(self, number: int, keys: set[str], asked: _Asked, line: int,
                  focus: tuple[int, int] | None = None, opening: bool = False,
-                 width: int = SNIPPET_WIDTH, minimum: int = SNIPPET_MIN) -> tuple[str, str]:
+                 width: int = SNIPPET_WIDTH, minimum: int = SNIPPET_MIN,
+                 follow: bool = False) -> tuple[str, str]:
         """(html, plain): the passage's best sentence with neighbours from the passage (or the
-        sentences of a quotation, focus; or its first, opening), the matched words marked."""
+        sentences of a quotation, focus; or its first, opening), the matched words marked;
+        follow (the first result): the paragraphs after a passage that ends early, as fits."""
         text = self.documents[number].text
         analysed = self._analysed[number]
         sentences = analysed.sentences
@@ -1416,6 +1418,8 @@ class SearchIndex:
             if following - begin > width:
                 break
             end = following
+        if follow:
+            end = self._follow(number, line, sentences, begin, end, width)
         line_start = text.rfind("\n", 0, begin) + 1
         line_end = text.find("\n", end)
         prefix = "…" if text[line_start:begin].strip() else ""
@@ -1442,6 +1446,30 @@ class SearchIndex:
             plain = f"{edition}: {plain}"
             html = f'<span class="snippet-source">{escape(edition)}:</span> {html}'
         return html, plain
+
+    def _follow(self, number: int, line: int, sentences: list[tuple[int, int, int]],
+                begin: int, end: int, width: int) -> int:
+        """The first result, the answer: where it ends when a passage shown to its end goes on
+        into the paragraphs after it, whole sentences as long as they fit. Only within the
+        entry's own text: never into a heading or the site's words, and never into or out of
+        another edition's box (its label heads the whole snippet)."""
+        document = self.documents[number]
+        boxes = dict(document.editions)
+
+        def own_text(n: int) -> bool:
+            return n not in boxes and n not in document.asides and n not in document.headings
+
+        line_end = document.text.find("\n", end)
+        if not own_text(line) or document.text[end:None if line_end < 0 else line_end].strip():
+            return end  # another edition's box, or a passage not shown to its end
+        last = bisect_left(sentences, (end,)) - 1  # the passage's last sentence
+        while last + 1 < len(sentences) and sentences[last + 1][1] - begin <= width:
+            following = sentences[last + 1][2]
+            if following != sentences[last][2] and not (following == sentences[last][2] + 1
+                                                        and own_text(following)):
+                break
+            last += 1
+        return max(end, sentences[last][1])
 
     def _window(self, number: int, sentence: int, keys: set[str],
                 width: int = SNIPPET_WIDTH) -> tuple[int, int]:

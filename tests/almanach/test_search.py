@@ -140,7 +140,7 @@ def test_snippets_mark_the_matched_words_and_are_plain_in_the_api_form(index):
     assert "<mark>" in hit.snippet_html
     assert "<" not in hit.snippet
     label = max(len(label) for label in EDITION_LABELS.values()) + 2
-    assert len(hit.snippet) <= search.SNIPPET_WIDTH + 2 + label  # ellipses, another edition
+    assert len(hit.snippet) <= search.ANSWER_WIDTH + 2 + label  # ellipses, another edition
 
 
 def test_snippets_are_escaped():
@@ -274,6 +274,50 @@ def test_the_first_result_brings_the_sentences_after_its_answer_and_the_others_s
     assert search.SNIPPET_WIDTH + 2 < len(first.snippet) <= search.ANSWER_WIDTH + 2
     assert second.snippet.startswith("Zloděj je figurka.")
     assert len(second.snippet) <= search.SNIPPET_WIDTH + 2
+
+
+def test_the_first_answer_goes_on_into_the_next_paragraph_of_the_entrys_own_text():
+    # A passage that ends early: the first result's snippet goes on into the paragraph after
+    # it (the rule that follows often answers "kdy…" and "co když…"), whole sentences as fit;
+    # the other results do not.
+    text = ("Kdo vyloží třetího rytíře, získá Největší vojsko.\n"
+            "Kdo později vyloží více rytířů, stane se novým majitelem karty.\n"
+            "Karta má hodnotu dvou bodů. " + "Další věta o kartě bez zájmu. " * 20)
+    other = "Vyloží-li hráč rytíře, přesune zloděje.\nZloděj pak stojí jinde."
+    index = SearchIndex([Document("a", "Největší vojsko", "/a/", text),
+                         Document("b", "Rytíř", "/b/", other)], synonyms={})
+    first, second = index.search("vyloží třetího rytíře").hits
+    assert first.slug == "a"
+    assert first.snippet.startswith("Kdo vyloží třetího rytíře, získá Největší vojsko. Kdo "
+                                    "později vyloží více rytířů, stane se novým majitelem")
+    assert "Karta má hodnotu dvou bodů." in first.snippet
+    assert len(first.snippet) <= search.ANSWER_WIDTH + 2 and first.snippet.endswith("…")
+    assert first.line == 0  # the link still opens the passage that answers
+    assert second.snippet == "Vyloží-li hráč rytíře, přesune zloděje."
+
+
+@pytest.mark.parametrize("following", ["box", "heading", "site_words"])
+def test_the_first_answer_never_goes_on_into_a_box_a_heading_or_the_sites_words(following):
+    lines = ["Kdo vyloží třetího rytíře, získá Největší vojsko.",
+             "Jiné vydání (001: kompaktní pravidla): Kdo má nejvíc rytířů, má vojsko."]
+    document = Document(
+        "a", "Největší vojsko", "/a/", "\n".join(lines),
+        editions=((1, "Jiné vydání (001: kompaktní pravidla)"),) if following == "box" else (),
+        headings=frozenset({1}) if following == "heading" else frozenset(),
+        asides=frozenset({1}) if following == "site_words" else frozenset())
+    index = SearchIndex([document], synonyms={})
+    assert index.search("vyloží třetího rytíře").hits[0].snippet == lines[0]
+
+
+def test_an_answer_from_another_editions_box_stays_inside_its_box():
+    lines = ["Úvod k vojsku.",
+             "Jiné vydání (001: kompaktní pravidla): Kdo vyloží třetího rytíře, má vojsko.",
+             "Almanach: vojsko přechází na toho, kdo vyloží víc rytířů."]
+    index = SearchIndex([Document("a", "Největší vojsko", "/a/", "\n".join(lines),
+                                  editions=((1, "Jiné vydání (001: kompaktní pravidla)"),))],
+                        synonyms={})
+    hit = index.search("vyloží třetího rytíře 001").hits[0]
+    assert hit.line == 1 and hit.snippet == lines[1]
 
 
 def test_sentences_do_not_end_at_a_number_or_an_abbreviation():
@@ -451,9 +495,9 @@ def test_a_typo_one_letter_off_the_stem_of_a_word_still_finds_it():
 
 
 def test_a_short_line_that_a_list_follows_shows_the_list_items_too():
-    text = "Herní materiál:\n19 dílů krajiny:\n– les (4)\n– hory (3)\n– poušť (1)\nKonec krabice."
-    hit = SearchIndex([Document("a", "Krabice", "/a/", text)], synonyms={}).search(
-        "kolik dilu krajiny").hits[0]
+    text = "Herní materiál:\n19 dílů krajiny:\n– les (4)\n– hory (3)\n– poušť (1)\nKarty"
+    document = Document("a", "Krabice", "/a/", text, headings=frozenset({5}))
+    hit = SearchIndex([document], synonyms={}).search("kolik dilu krajiny").hits[0]
     assert hit.snippet == "19 dílů krajiny: – les (4) – hory (3) – poušť (1)"
 
 

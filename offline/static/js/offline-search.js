@@ -179,7 +179,8 @@
         self.passages.push({
           document: number, line: lineNumber, length: 0, text: line,
           eligible: !asides.has(lineNumber) && line.trim().length > 0,
-          edition: editions.has(lineNumber), section: section, figure: false,
+          edition: editions.has(lineNumber), heading: headings.has(lineNumber),
+          section: section, figure: false,
           hints: new Set(), box: editions.has(lineNumber) ? editions.get(lineNumber) : "",
         });
         if (section >= 0 && passage !== section) {
@@ -862,7 +863,7 @@
 
   // The passage around the query's words: its sentence holding most of them (or the quotation
   // of a frequent question), another edition's label first.
-  Index.prototype.snippet = function (passage, allTerms, focus, asked, width, minimum) {
+  Index.prototype.snippet = function (passage, allTerms, focus, asked, width, minimum, follow) {
     var info = this.passages[passage];
     var doc = this.data.documents[info.document];
     var line = info.text;
@@ -897,6 +898,27 @@
            && shown.length + 1 + this.passages[after].text.length <= width) {
       shown += " " + this.passages[after].text;
       after += 1;
+    }
+    // The first result, the answer (search.py _follow): a passage that ends early goes on into
+    // the paragraphs after it in the entry's own text, whole sentences as long as they fit;
+    // never into a heading or the site's words, nor into or out of another edition's box.
+    var own = function (item) {
+      return item.document === info.document && item.eligible && !item.edition && !item.heading;
+    };
+    if (follow && own(info) && shown.slice(-1) !== "…") {
+      var full = true;
+      while (full && after < this.passages.length && own(this.passages[after])) {
+        var parts = this.passages[after].text.trim().split(SENTENCE_END);
+        for (var i = 0; i < parts.length; i++) {
+          if (shown.length + 1 + parts[i].length > width) {
+            if (i > 0) shown += "…";
+            full = false;
+            break;
+          }
+          shown += " " + parts[i];
+        }
+        after += 1;
+      }
     }
     var label = "";
     doc.editions.forEach(function (item) { if (item[0] === info.line) label = item[1]; });
@@ -1031,7 +1053,8 @@
         link: doc.url + "?zvyraznit=" + encodeURIComponent(query).replace(/%20/g, "+")
           + (anchor ? "#" + anchor : ""),
         snippet: self.snippet(passage, allTerms, focus, opening ? null : asked,
-                              rank ? SNIPPET_WIDTH : ANSWER_WIDTH, rank ? SNIPPET_MIN : ANSWER_MIN),
+                              rank ? SNIPPET_WIDTH : ANSWER_WIDTH, rank ? SNIPPET_MIN : ANSWER_MIN,
+                              !rank),
         question: focus && self.data.questions[question].url ? self.data.questions[question] : null,
       };
     });
