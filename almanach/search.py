@@ -916,8 +916,8 @@ class SearchIndex:
         for number, score, passage in ranked:
             _, keys, question = best[passage]
             opening = not asking and self._names_only(number, all_terms)
-            if opening:
-                passage = self._opening(number)
+            if opening:  # a bare name: the entry's opening, not a question's quotation
+                passage, question = self._opening(number), -1
             elif question < 0 and (asking or not one_word):
                 passage = self._choose(number, asked, choices, passage)
                 if passage in best:

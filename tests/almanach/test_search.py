@@ -234,6 +234,16 @@ def test_a_query_that_only_names_an_entry_gets_its_opening(index, query):
     assert hit.anchor == "odstavec-1"
 
 
+@pytest.mark.parametrize("query", ["karta vývoje", "karty vyvoje", "development card"])
+def test_a_name_of_two_words_gets_the_opening_even_when_a_question_lifts_it(index, query):
+    # Two words lift the players' questions of a passage, but a bare name still wants what
+    # the entry says first, not a quotation chosen for some question.
+    hit = index.search(query).hits[0]
+    assert hit.slug == "akcni-karty"
+    assert hit.snippet.startswith("Existují 3 druhy akčních karet")
+    assert hit.question is None
+
+
 def test_a_question_gets_a_sentence_even_when_it_names_the_entry(index):
     hit = index.search("kolik je přístavů").hits[0]
     assert not hit.snippet.startswith("Když chce hráč vlastnit přístav")

@@ -1035,8 +1035,9 @@
       var passage = item[2];
       var question = best.get(passage)[1];
       var opening = !asking && self.namesOnly(number, allTerms);
-      if (opening) {
+      if (opening) {  // a bare name: the entry's opening, not a question's quotation
         passage = self.opening(number);
+        question = -1;
       } else if (question < 0 && (asking || !oneWord)) {
         passage = self.choose(number, asked, choices, passage);
         if (best.has(passage)) question = best.get(passage)[1];
