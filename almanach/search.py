@@ -1419,6 +1419,12 @@ class SearchIndex:
                and sentences[last + 1][2] == line and sentences[last + 1][1] - begin <= width):
             last += 1
             end = sentences[last][1]
+        # Its passage said all it has after the answer: the sentences before it in the passage
+        # come along up to the minimum (they often hold the rule the answer goes on from).
+        while (end - begin < minimum and first > 0 and sentences[first - 1][2] == line
+               and end - sentences[first - 1][0] <= width):
+            first -= 1
+            begin = sentences[first][0]
         # A short line that a list follows ("19 dílů krajiny" – "les (4)" – …): the list
         # items come along, as much as fits (after an item: the items that follow it).
         while end - begin < minimum and text.startswith("\n– ", end):

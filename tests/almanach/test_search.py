@@ -258,7 +258,7 @@ def test_the_sites_own_words_lead_to_an_answer_but_are_never_the_snippet(index):
 
 
 def test_a_short_sentence_comes_with_its_neighbours_and_a_long_one_is_cut_around_the_words():
-    text = ("Úvod. " * 30 + "Zloděj stojí. Pak další věta o ničem. A ještě jedna.\n"
+    text = ("Úvod. " * 80 + "Zloděj stojí. Pak další věta o ničem. A ještě jedna.\n"
             + "Dlouhá " * 90 + "poušť " + "věta " * 90 + ".")
     index = SearchIndex([Document("a", "Heslo", "/a/", text)], synonyms={})
     short = index.search("zloděj").hits[0].snippet
@@ -304,6 +304,18 @@ def test_the_first_answer_goes_on_into_the_next_paragraph_of_the_entrys_own_text
     assert len(first.snippet) <= search.ANSWER_WIDTH + 2 and first.snippet.endswith("…")
     assert first.line == 0  # the link still opens the passage that answers
     assert second.snippet == "Vyloží-li hráč rytíře, přesune zloděje."
+
+
+def test_the_first_answer_takes_the_sentences_before_it_when_its_passage_ends_with_it():
+    # The rule often comes a sentence before the words that matched: when nothing follows
+    # the answer in its passage, the sentences before it come along (up to the minimum).
+    rule = "Kdo první vyloží tři rytíře, získá zvláštní kartu. " + "Hráč ji položí před sebe. " * 14
+    text = rule + "Největší vojsko dává 2 výherní body."
+    hit = SearchIndex([Document("a", "Vojsko", "/a/", text)], synonyms={}).search(
+        "kolik bodu dava nejvetsi vojsko").hits[0]
+    assert hit.snippet.startswith("…Hráč ji položí před sebe.")
+    assert hit.snippet.endswith("Největší vojsko dává 2 výherní body.")
+    assert search.ANSWER_MIN <= len(hit.snippet) <= search.ANSWER_WIDTH + 2
 
 
 @pytest.mark.parametrize("following", ["box", "heading", "site_words"])

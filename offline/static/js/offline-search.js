@@ -886,6 +886,17 @@
       var next = line.indexOf(". ", end + 1);
       end = next < 0 ? line.length : next + 1;
     }
+    // The passage said all it has after the answer: the sentences before it come along up to
+    // the minimum (search.py _snippet).
+    var lineOffset = analysed.lineStarts[info.line];
+    var before = analysed.sentences.findIndex(function (s) {
+      return s[2] === info.line && s[1] - lineOffset > begin;
+    }) - 1;
+    while (end - begin < minimum && before >= 0 && analysed.sentences[before][2] === info.line
+           && end - (analysed.sentences[before][0] - lineOffset) <= width) {
+      begin = analysed.sentences[before][0] - lineOffset;
+      before -= 1;
+    }
     var text = line.slice(begin, end);
     if (text.length > width) text = text.slice(0, width).replace(/\s\S*$/, "");
     var shown = (begin > 0 ? "…" : "") + text.trim() + (begin + text.length < line.length ? "…" : "");
