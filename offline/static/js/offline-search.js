@@ -2,8 +2,9 @@
 // share this). The same ranking as the server's (almanach/search.py, SearchIndex.search): the
 // kept index (SearchIndex.export) holds the texts, the lemma table, the synonyms, the
 // vocabulary and the ranking's numbers; this script tokenises and scores them in the same
-// order, so the first result offline is the first result online. The snippet starts at the
-// same sentence (the one that answers); it is cut more simply.
+// order, so the first result offline is the first result online. The snippet is built around
+// the same sentence (the one that answers), with its neighbours and, for the first result, the
+// paragraphs that follow; it is cut more simply.
 (function (scope) {
   "use strict";
   var MAX_RESULTS = 10;
