@@ -1468,14 +1468,15 @@ class SearchIndex:
         into the paragraphs after it, whole sentences as long as they fit. Only within the
         entry's own text: never into a heading or the site's words, and never into or out of
         another edition's box (its label heads the whole snippet)."""
-        document = self.documents[number]
-        boxes = dict(document.editions)
+        text = self.documents[number].text
+        first = self._first_passage[number]
 
-        def own_text(n: int) -> bool:
-            return n not in boxes and n not in document.asides and n not in document.headings
+        def own_text(n: int) -> bool:  # as offline-search.js's own()
+            info = self._passages[first + n]
+            return info.eligible and not info.edition and info.section != first + n
 
-        line_end = document.text.find("\n", end)
-        if not own_text(line) or document.text[end:None if line_end < 0 else line_end].strip():
+        line_end = text.find("\n", end)
+        if not own_text(line) or text[end:None if line_end < 0 else line_end].strip():
             return end  # another edition's box, or a passage not shown to its end
         last = bisect_left(sentences, (end,)) - 1  # the passage's last sentence
         while last + 1 < len(sentences) and sentences[last + 1][1] - begin <= width:
