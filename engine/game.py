@@ -1108,7 +1108,7 @@ class Game(Position):
         self._played_cards[p][KNIGHT] = n
         events: list = []
         if n < have:
-            self._recheck_largest_army(events)
+            self._recheck_largest_army(events, retired=p)
         else:
             self._update_largest_army(p, events)
         return events

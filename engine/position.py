@@ -60,6 +60,8 @@ PHASES = ("setup", "roll", "discard", "robber", "trade", "build", "main", "offer
 # Phases that interrupt another one and return to it (Position._resume_phase).
 INTERRUPTIONS = ("offer", "neutral", "give_back")
 TURN_PHASES = ("roll", "trade", "build", "main")
+# No intersection holds anyone's building: a road's length if nothing broke it.
+_NOBODY = [-1] * NUM_INTERSECTIONS
 
 
 class Offer(NamedTuple):
@@ -428,6 +430,104 @@ class Position:
         self._resume_phase = ""
 
     # -- the special cards (Nejdelší obchodní cesta, Největší vojsko) ------------------
+    #
+    # One pair of functions decides who holds each special card in a position, given who
+    # held it before (a seat, -1 for nobody, or None when that is not known): the upkeep
+    # after every move (below), the loading checks (engine.position_checks), the referee's
+    # defaults and explanations (engine.referee.special_card_holders) all call them.
+
+    def _road_broken(self, s: int) -> bool:
+        """Seat s's longest road is shorter than it would be without opponents' buildings:
+        an opponent's settlement or city breaks it (Nejdelší obchodní cesta)."""
+        roads = self._roads[s]
+        if len(roads) < 2:
+            return False
+        return longest_road_length(roads, s, _NOBODY) > self._road_lengths[s]
+
+    def _decide_longest_road(self, holder: int | None) -> tuple[int | None, str]:
+        """Who holds the Longest Road now, if ``holder`` held it before: (seat, -1 for
+        nobody, or None when the position cannot tell; a reason code).
+
+        The Almanach: 5 roads earn it; only a strictly longer road takes it; after a break a
+        tie sets it aside until one player alone is longest (Rules.longest_road_tie
+        "holder_keeps", 001: the holder keeps it if among the tied); nobody with 5 after a
+        break: aside. "After a break" is read from the position: the holder's road is
+        broken (shorter than without opponents' buildings)."""
+        lengths = self._road_lengths
+        best = max(lengths)
+        leaders = [s for s in range(self._seat_count) if lengths[s] == best]
+        sole = leaders[0] if best >= LONGEST_ROAD_MIN and len(leaders) == 1 else -1
+        if holder is not None and holder >= 0:
+            mine = lengths[holder]
+            broken = self._road_broken(holder)
+            if mine >= LONGEST_ROAD_MIN and mine == best:
+                if sole == holder:
+                    return holder, "holder_longest"
+                if not broken:
+                    return holder, "holder_keeps_tie"
+                if self.rules.longest_road_tie == "holder_keeps":
+                    return holder, "holder_keeps_broken_tie"
+                return -1, "broken_tie"
+            if broken:
+                if sole >= 0:
+                    return sole, "broken_sole"
+                return -1, ("broken_below_five" if best < LONGEST_ROAD_MIN
+                            else "broken_tie_others")
+            if mine >= LONGEST_ROAD_MIN and sole >= 0:
+                return sole, "longer"
+            # Two others longer than an unbroken holder: one of them passed him first.
+        if sole >= 0:
+            return sole, "sole_longest"
+        if best < LONGEST_ROAD_MIN:
+            return -1, "below_five"
+        if holder is None or holder >= 0:
+            return None, "tie_first"
+        return -1, "tie_aside"
+
+    def _decide_largest_army(self, holder: int | None,
+                             retired: int = -1) -> tuple[int | None, str]:
+        """Who holds the Largest Army now, if ``holder`` held it before: (seat, -1 for
+        nobody, or None when the position cannot tell; a reason code).
+
+        The first with 3 played knights takes it; another player only with strictly more
+        (002, 001). ``retired``: the seat whose knight just left the game (Katan pro dva:
+        a holder who retires a knight loses the card at 2 knights or at a tie, then whoever
+        has more, at least 3, takes it). Without it, a loaded Katan pro dva position reads
+        it from the turn: the player on turn retired a knight in this turn."""
+        knights = [self._played_cards[q][KNIGHT] for q in range(self._player_count)]
+        if retired < 0 and self._knight_retired_this_turn():
+            retired = self._current
+        best = max(knights)
+        leaders = [q for q, k in enumerate(knights) if k == best]
+        sole = leaders[0] if best >= LARGEST_ARMY_MIN and len(leaders) == 1 else -1
+        if holder is not None and holder >= 0:
+            mine = knights[holder]
+            tie_costs = self.largest_army_tie_loses and retired == holder
+            if mine >= LARGEST_ARMY_MIN and mine == best:
+                if sole == holder:
+                    return holder, "holder_most"
+                if not tie_costs:
+                    return holder, "holder_keeps_tie"
+                return -1, "retired_tie"
+            if mine >= LARGEST_ARMY_MIN:
+                if sole >= 0:
+                    return sole, "more_knights"
+                return None, "tie_first"  # two passed the holder: the first one took it
+            if sole >= 0:
+                return sole, "holder_below_three"
+            return -1, "holder_below_three"
+        if sole >= 0:
+            return sole, "sole_most"
+        if best < LARGEST_ARMY_MIN:
+            return -1, "below_three"
+        if holder is None:
+            return None, "tie_first"
+        return -1, "tie_aside"
+
+    def _knight_retired_this_turn(self) -> bool:
+        """Katan pro dva: a knight retired for trade cards in this turn (its slot
+        ``_knight_retired``; the base game has no such slot and never retires one)."""
+        return getattr(self, "_knight_retired", False)
 
     def _update_longest_road(self, seats: Iterable[int], events: list) -> None:
         """Recompute the seats' longest roads and move the Longest Road card if due."""
@@ -437,31 +537,17 @@ class Position:
         node_owner, roads = self._node_owner, self._roads
         for q in seats:
             lengths[q] = longest_road_length(roads[q], q, node_owner)
-        best = max(lengths)
-        if holder >= 0 and lengths[holder] >= before:
-            # Not broken: another player takes the card only with a strictly longer road.
-            if best > lengths[holder]:
-                leaders = [q for q in range(self._seat_count) if lengths[q] == best]
-                if len(leaders) == 1:
-                    self._move_longest_road(leaders[0], "longer", events)
-                else:
-                    self._move_longest_road(-1, "tie", events)
+        to, code = self._decide_longest_road(holder)
+        if to is None:
+            to = -1  # never after one move; a loaded position is decided before play
+        if to == holder:
             return
-        if best < LONGEST_ROAD_MIN and holder < 0:
-            return
-        leaders = [q for q in range(self._seat_count) if lengths[q] == best]
-        if holder >= 0:
-            # The holder's road was broken by an opponent's building.
-            if best < LONGEST_ROAD_MIN:
-                self._move_longest_road(-1, "broken", events)
-            elif len(leaders) == 1:
-                if leaders[0] != holder:
-                    self._move_longest_road(leaders[0], "broken", events)
-            elif not (self.rules.longest_road_tie == "holder_keeps" and holder in leaders):
-                self._move_longest_road(-1, "tie", events)
-            return
-        if len(leaders) == 1:
-            self._move_longest_road(leaders[0], "longer", events)
+        if to < 0:
+            reason = "tie" if code in ("broken_tie", "broken_tie_others", "tie_aside",
+                                       "tie_first") else "broken"
+        else:
+            reason = "broken" if holder >= 0 and lengths[holder] < before else "longer"
+        self._move_longest_road(to, reason, events)
 
     def _move_longest_road(self, to: int, reason: str, events: list) -> None:
         old = self._longest_road_holder
@@ -476,42 +562,33 @@ class Position:
     def _update_largest_army(self, p: int, events: list) -> None:
         """p played a knight: the Largest Army goes to the first with 3, then to whoever has
         strictly more than the holder."""
-        knights = self._played_cards[p][KNIGHT]
-        holder = self._largest_army_holder
-        if knights < LARGEST_ARMY_MIN or holder == p:
-            return
-        if holder >= 0 and knights <= self._played_cards[holder][KNIGHT]:
-            return
-        if holder < 0 and any(self._played_cards[q][KNIGHT] >= knights
-                              for q in range(self._player_count) if q != p):
-            return  # set aside after a tie: only strictly more takes it
-        self._largest_army_holder = p
-        events.append(SpecialCardMoved(
-            "largest_army", self._colors[holder] if holder >= 0 else None, self._colors[p],
-            "first" if holder < 0 else "more_knights", knights))
+        self._redecide_largest_army(-1, events)
 
-    def _recheck_largest_army(self, events: list) -> None:
-        """After played knights went down: the holder loses the card below 3 knights or
-        when another has more (or, with ``largest_army_tie_loses``, as many); then whoever
-        has strictly the most, at least 3, takes it."""
-        knights = [self._played_cards[q][KNIGHT] for q in range(self._player_count)]
+    def _recheck_largest_army(self, events: list, retired: int = -1) -> None:
+        """After played knights went down (``retired``: whose): the holder loses the card
+        below 3 knights or when another has more (or, with ``largest_army_tie_loses``, as
+        many); then whoever has strictly the most, at least 3, takes it."""
+        self._redecide_largest_army(retired, events)
+
+    def _redecide_largest_army(self, retired: int, events: list) -> None:
         holder = self._largest_army_holder
-        if holder >= 0:
-            mine = knights[holder]
-            rivals = [k for q, k in enumerate(knights) if q != holder]
-            tie_loses = self.largest_army_tie_loses
-            if mine >= LARGEST_ARMY_MIN and all(k < mine if tie_loses else k <= mine
-                                                for k in rivals):
-                return
-            self._largest_army_holder = -1
-            events.append(SpecialCardMoved("largest_army", self._colors[holder], None,
-                                           "knight_retired", mine))
-        best = max(knights)
-        if best >= LARGEST_ARMY_MIN and knights.count(best) == 1:
-            q = knights.index(best)
-            self._largest_army_holder = q
-            events.append(SpecialCardMoved("largest_army", None, self._colors[q],
-                                           "more_knights", best))
+        to, code = self._decide_largest_army(holder, retired)
+        if to is None:
+            to = -1
+        if to == holder:
+            return
+        self._largest_army_holder = to
+        knights = self._played_cards[to][KNIGHT] if to >= 0 else (
+            self._played_cards[holder][KNIGHT])
+        if code in ("holder_below_three", "retired_tie") or to < 0:
+            reason = "knight_retired"
+        elif holder < 0:
+            reason = "first" if code == "sole_most" else "more_knights"
+        else:
+            reason = "more_knights"
+        events.append(SpecialCardMoved(
+            "largest_army", self._colors[holder] if holder >= 0 else None,
+            self._colors[to] if to >= 0 else None, reason, knights))
 
     # -- public reads (readable ids) ---------------------------------------------------
 

@@ -17,8 +17,6 @@ from .constants import (
     DEV_CARD_CZ,
     DEV_CARDS,
     KNIGHT,
-    LARGEST_ARMY_MIN,
-    LONGEST_ROAD_MIN,
     MAX_CITIES,
     MAX_ROADS,
     MAX_SETTLEMENTS,
@@ -98,38 +96,37 @@ def development_cards(position: Position) -> None:
 
 
 def longest_road(position: Position) -> None:
-    """The holder is among the longest with at least 5; nobody holds it while one player
-    alone is longest with at least 5."""
-    lengths = position._road_lengths
-    best = max(lengths)
-    leaders = [s for s in range(position._seat_count) if lengths[s] == best]
+    """The holder is the one the rules give the card to in this position, if he held it
+    (Position._decide_longest_road: at least 5 roads, only a strictly longer road takes
+    it, after a break a tie by Rules.longest_road_tie)."""
     holder = position._longest_road_holder
-    if holder >= 0 and (lengths[holder] < LONGEST_ROAD_MIN or lengths[holder] < best):
-        raise InvalidInput(f"Nejdelší obchodní cestu nemůže mít {_name(position, holder)}: jeho "
-                           f"cesta má {lengths[holder]}, nejdelší {best}.",
+    decided, _code = position._decide_longest_road(holder)
+    if decided == holder or (decided is None and holder < 0):
+        return
+    lengths = position._road_lengths
+    if holder >= 0:
+        raise InvalidInput(f"Nejdelší obchodní cestu nemůže mít {_name(position, holder)}: "
+                           f"jeho cesta má {lengths[holder]}, nejdelší {max(lengths)}.",
                            "position_longest_road")
-    if holder < 0 and best >= LONGEST_ROAD_MIN and len(leaders) == 1:
-        raise InvalidInput(f"Nejdelší obchodní cestu musí mít {_name(position, leaders[0])} "
-                           f"(cesta délky {best}).", "position_longest_road")
+    raise InvalidInput(f"Nejdelší obchodní cestu musí mít {_name(position, decided)} "
+                       f"(cesta délky {lengths[decided]}).", "position_longest_road")
 
 
 def largest_army(position: Position) -> None:
-    """The holder has at least 3 knights and nobody more (with ``largest_army_tie_loses``:
-    nobody as many);
-    nobody holds it while one player alone has the most, at least 3."""
-    knights = [position._played_cards[p][KNIGHT] for p in range(position._player_count)]
-    best = max(knights)
+    """The holder is the one the rules give the card to in this position, if he held it
+    (Position._decide_largest_army: at least 3 knights, only strictly more takes it;
+    Katan pro dva: a tie costs a holder who retired a knight in this turn)."""
     holder = position._largest_army_holder
+    decided, _code = position._decide_largest_army(holder)
+    if decided == holder or (decided is None and holder < 0):
+        return
     if holder >= 0:
-        rivals = [k for p, k in enumerate(knights) if p != holder]
-        mine = knights[holder]
-        tie_loses = position.largest_army_tie_loses
-        if mine < LARGEST_ARMY_MIN or any(k > mine or (tie_loses and k == mine) for k in rivals):
-            raise InvalidInput(f"Největší vojsko nemůže mít {_name(position, holder)} s {mine} "
-                               "rytíři.", "position_largest_army")
-    elif best >= LARGEST_ARMY_MIN and knights.count(best) == 1:
-        raise InvalidInput(f"Největší vojsko musí mít {_name(position, knights.index(best))} "
-                           f"({best} rytířů).", "position_largest_army")
+        mine = position._played_cards[holder][KNIGHT]
+        raise InvalidInput(f"Největší vojsko nemůže mít {_name(position, holder)} s {mine} "
+                           "rytíři.", "position_largest_army")
+    best = position._played_cards[decided][KNIGHT]
+    raise InvalidInput(f"Největší vojsko musí mít {_name(position, decided)} "
+                       f"({best} rytířů).", "position_largest_army")
 
 
 def winner(position: Position) -> None:

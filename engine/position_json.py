@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from .board import Board
-from .constants import DEV_CARDS, HARBOR_KINDS
+from .constants import COLOR_CZ, DEV_CARDS, HARBOR_KINDS, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS
 from .errors import InvalidInput
 from .longest_road import longest_road_length
 from .notation import (
@@ -112,6 +112,7 @@ def load_position(cls: type[Position], d: dict, rules: Rules) -> Position:
     phase = d["phase"]
     if phase not in PHASES:
         raise InvalidInput(f"Neznámá fáze {phase!r}.", "position_phase")
+    _check_piece_counts(g, d)
     for node_id, (color, piece) in d["buildings"].items():
         p, n = g._owner(color), node_index(node_id)
         if piece not in ("settlement", "city") or (piece == "city" and p >= g._player_count):
@@ -166,6 +167,36 @@ def load_position(cls: type[Position], d: dict, rules: Rules) -> Position:
     _load_turn_state(g, d)
     g._load_variant_json(d)
     return g
+
+
+def _check_piece_counts(g: Position, d: dict) -> None:
+    """At most 15 roads, 5 settlements and 4 cities per colour, before anything is placed:
+    the longest-road search runs on what loads, so a position with more pieces than the box
+    holds is refused first (and cheaply)."""
+    if not isinstance(d["buildings"], dict) or not isinstance(d["roads"], dict):
+        raise InvalidInput("Stavby a silnice musí být objekty JSON {místo: barva}.",
+                           "position_format")
+    counts: dict[tuple[object, str], int] = {}
+    for value in d["buildings"].values():
+        if not isinstance(value, list | tuple) or len(value) != 2:
+            raise InvalidInput("Stavba se zapisuje jako [barva, \"settlement\" | \"city\"].",
+                               "position_piece")
+        color, piece = value
+        if not isinstance(color, str) or piece not in ("settlement", "city"):
+            raise InvalidInput(f"Stavba {value!r} není vesnice ani město.", "position_piece")
+        counts[color, piece] = counts.get((color, piece), 0) + 1
+    for color in d["roads"].values():
+        if not isinstance(color, str):
+            raise InvalidInput(f"Silnice má barvu {color!r}.", "position_piece")
+        counts[color, "road"] = counts.get((color, "road"), 0) + 1
+    limits = {"road": (MAX_ROADS, "silnic"), "settlement": (MAX_SETTLEMENTS, "vesnic"),
+              "city": (MAX_CITIES, "měst")}
+    for (color, piece), n in sorted(counts.items()):
+        g._owner(color)
+        limit, what = limits[piece]
+        if n > limit:
+            raise InvalidInput(f"{COLOR_CZ.get(color, color).capitalize()} hráč má {n} {what}, "
+                               f"ale jen {limit} figurek.", "position_piece_limit")
 
 
 def _load_turn_state(g: Position, d: dict) -> None:
