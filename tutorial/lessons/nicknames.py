@@ -10,6 +10,8 @@ letter keeps its own diacritics ("Ježek" and "Jezek" are two pupils).
 from __future__ import annotations
 
 import functools
+import itertools
+import re
 import unicodedata
 from pathlib import Path
 
@@ -46,74 +48,151 @@ def validate(nickname: str) -> str:
     return nickname
 
 
-# --- vulgar words -------------------------------------------------------------------------
+# --- words a class should not see ----------------------------------------------------------
 
-LEET = {"0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s",
-        "€": "e"}
-# "1", "!" and "|" stand for i or l: both readings are checked.
-READINGS = (str.maketrans({**LEET, "1": "i", "!": "i", "|": "i"}),
-            str.maketrans({**LEET, "1": "l", "!": "l", "|": "l"}))
+LEET = {"0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a",
+        "$": "s", "€": "e", "(": "c", "+": "t"}
+# "1", "!" and "|" stand for i or l, "6" for g or b: both readings are checked.
+READINGS = (str.maketrans({**LEET, "1": "i", "!": "i", "|": "i", "6": "g"}),
+            str.maketrans({**LEET, "1": "l", "!": "l", "|": "l", "6": "b"}))
+# Neighbouring pieces of a nickname read as one word ("ku rva", "fu ck"): up to JOINED of
+# them, all but one at most SHORT letters long (so "Radek Urválek" holds no "kurv").
+JOINED = 3
+SHORT = 3
+LATIN_NAME = re.compile(r"LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL )?([A-Z])")
+
+
+class _Words:
+    """profanity.txt, compiled (its header says what each kind of line means)."""
+
+    def __init__(self, text: str):
+        kinds: dict[str, list] = {kind: [] for kind in "*^=!&~"}
+        self.numbers: list[str] = []
+        self.context_numbers: set[str] = set()
+        self.context_words: set[str] = set()
+        self.phrases: list[re.Pattern] = []
+        for line in text.splitlines():
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            kind, entry = (line[0], line[1:]) if line[0] in "^=!&~" else ("*", line)
+            if kind == "~":
+                kinds["~"].append(_squeeze("".join(entry.split())))
+            elif entry.isdigit():
+                (self.context_numbers.add(entry) if kind == "&"
+                 else self.numbers.append(entry))
+            elif kind == "&":
+                self.context_words.add(_fold(entry))
+            elif " " in entry:
+                self.phrases.append(re.compile(rf"\b{_pattern(_fold(entry)).pattern}\b"))
+            else:
+                kinds[kind].append(_pattern(_fold(entry)))
+        self.anywhere, self.start = kinds["*"], kinds["^"]
+        self.whole, self.clean, self.symbols = kinds["="], kinds["!"], kinds["~"]
+        alternatives = ([p.pattern for p in self.anywhere]
+                        + [rf"^(?:{p.pattern})" for p in self.start]
+                        + [rf"^(?:{p.pattern})$" for p in self.whole])
+        self.any_of = re.compile("|".join(alternatives))
+
+    def in_word(self, word: str, bounds: tuple[int, ...] = ()) -> bool:
+        """Whether the word (or neighbouring pieces joined, cut at ``bounds``) says a bad
+        word."""
+        if not self.any_of.search(word):
+            return False
+        if any(pattern.fullmatch(word) for pattern in self.whole):
+            return True
+        clean = [m.span() for pattern in self.clean for m in pattern.finditer(word)]
+
+        def counts(match) -> bool:
+            a, b = match.span()
+            # Joined pieces spell the word themselves, an ending's letter aside: "ku rva",
+            # not "Emil F." (milf) nor "Su Kateřina" (šukat).
+            if bounds and (a > 0 or b < len(word) - 1 or not any(a < cut < b for cut in bounds)):
+                return False
+            return not any(c <= a and b <= d for c, d in clean)
+
+        return (any(counts(m) for pattern in self.anywhere for m in pattern.finditer(word))
+                or any(counts(m) for pattern in self.start if (m := pattern.match(word))))
+
+
+def _pattern(stem: str) -> re.Pattern:
+    """A letter written n times matches it n or more times ("kurva" matches "kurrrva")."""
+    parts = []
+    for letter, run in itertools.groupby(stem):
+        count = len(list(run))
+        parts.append(re.escape(letter) + ("+" if count == 1 else f"{{{count},}}"))
+    return re.compile("".join(parts))
+
+
+def _squeeze(text: str) -> str:
+    return "".join(letter for letter, _ in itertools.groupby(text))
 
 
 @functools.cache
-def _word_list() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """(stems anywhere in a word, stems at a word's start, clean words) from profanity.txt."""
-    text = (Path(__file__).with_name("profanity.txt")).read_text("utf-8")
-    anywhere, start, clean = [], [], []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("^"):
-            start.append(line[1:])
-        elif line.startswith("!"):
-            clean.append(line[1:])
-        else:
-            anywhere.append(line)
-    return tuple(anywhere), tuple(start), tuple(clean)
+def _word_list() -> _Words:
+    return _Words(Path(__file__).with_name("profanity.txt").read_text("utf-8"))
+
+
+def _fold(text: str) -> str:
+    """Lower case, no diacritics, look-alike letters of other scripts as Latin ones
+    ("Ｋůrva", "KURVA", "КУРВА" alike); no invisible characters. Digits stay digits."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(_latin(ch) for ch in text if not unicodedata.combining(ch))
+    return text.casefold()
+
+
+def _latin(ch: str) -> str:
+    """The ASCII letter a character looks like (Cyrillic "к", Greek "υ", small capital
+    "ɴ"), or the character itself."""
+    if ch.isascii():
+        return ch
+    prototypes = _prototypes()
+    for form in (ch, ch.upper(), ch.lower()):
+        prototype = prototypes.get(form)
+        if prototype is not None and prototype.isascii():
+            return prototype
+    latin = LATIN_NAME.fullmatch(unicodedata.name(ch, ""))
+    return latin.group(1) if latin else ch
 
 
 def words_of(text: str, reading: int = 0) -> list[str]:
-    """The nickname as plain words: look-alike letters, case and diacritics folded
-    ("Ｋůrva", "KURVA", "kurva" alike), digits read as letters ("k0k0t"), letters repeated
-    for effect squeezed ("kurrrva"), dots and dashes inside a word dropped ("k.u.r.v.a"),
-    and letters typed one by one joined ("k u r v a")."""
-    prototypes = _prototypes()
-    # Look-alike letters of other scripts read as Latin ones; Latin letters stay themselves
-    # (the skeleton would read "l" as "1").
-    latin = "".join(ch if ch.isascii() else prototypes.get(ch, ch)
-                    for ch in unicodedata.normalize("NFKC", text)).casefold()
-    folded = unicodedata.normalize("NFKD", latin)
-    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    plain = plain.translate(READINGS[reading])
-    tokens = []
-    for token in plain.split():
-        token = "".join(ch for ch in token if ch.isalpha())
-        token = "".join(ch for i, ch in enumerate(token) if i == 0 or ch != token[i - 1])
-        if token:
-            tokens.append(token)
+    """The nickname as words: folded, digits and signs read as letters ("k0k0t", "$hit"),
+    anything else between letters a cut ("k.u.r.v.a"), letters typed one by one joined
+    ("k u r v a")."""
+    pieces = re.findall(r"[^\W\d_]+", _fold(text).translate(READINGS[reading]))
     words: list[str] = []
-    single = ""
-    for token in tokens + [""]:
-        if len(token) == 1:
-            single += token
-            continue
-        if single:
-            words.append(single)
-            single = ""
-        if token:
-            words.append(token)
+    for single, run in itertools.groupby(pieces, key=lambda piece: len(piece) == 1):
+        run = list(run)
+        words.extend(["".join(run)] if single else run)
     return words
 
 
 def vulgar(nickname: str) -> bool:
-    anywhere, start, clean = _word_list()
-    words = {word for reading in range(len(READINGS)) for word in words_of(nickname, reading)}
-    for word in words:
-        if any(word.startswith(good) for good in clean):
-            continue
-        if any(stem in word for stem in anywhere) or any(word.startswith(s) for s in start):
+    """Whether the class should not see this nickname: a bad word in any word, in
+    neighbouring words joined, a Nazi code (1488, "Adolf 88"), or a hate symbol."""
+    words = _word_list()
+    folded = _fold(nickname)
+    if any(symbol in _squeeze("".join(folded.split())) for symbol in words.symbols):
+        return True
+    digits = re.findall(r"\d+", folded)
+    if any(number in "".join(digits) for number in words.numbers):
+        return True
+    if (words.context_numbers.intersection(digits)
+            and words.context_words.intersection(re.findall(r"[^\W\d_]+", folded))):
+        return True
+    for reading in range(len(READINGS)):
+        pieces = words_of(nickname, reading)
+        if any(phrase.search(" ".join(pieces)) for phrase in words.phrases):
             return True
+        for i in range(len(pieces)):
+            for j in range(i + 1, min(i + JOINED, len(pieces)) + 1):
+                if sum(len(piece) > SHORT for piece in pieces[i:j]) > 1:
+                    break
+                cuts = tuple(itertools.accumulate(len(piece) for piece in pieces[i:j - 1]))
+                if words.in_word("".join(pieces[i:j]), cuts):
+                    return True
     return False
 
 
