@@ -1,10 +1,11 @@
 """Pupils' nicknames: what is shown, and the key that tells two nicknames apart.
 
 A nickname is shown as the pupil typed it after NFKC (full-width "Ａｄａｍ" becomes "Adam",
-the ligature "ﬃ" becomes "ffi"). Two nicknames clash when their *keys* are equal: the key
-is the case-folded text mapped through Unicode's confusables data (UTS #39, as shipped by
-the confusable-homoglyphs package), so Cyrillic "Аdam" clashes with Latin "Adam". Every
-letter keeps its own diacritics ("Ježek" and "Jezek" are two pupils).
+the ligature "ﬃ" becomes "ffi"). Two nicknames clash when their *keys* are equal: a name
+is the same name whatever its case and diacritics ("ANIČKA", "anicka" and "Anička"; "Ježek"
+and "Jezek"), and letters of other scripts that look like Latin ones read as those, through
+Unicode's confusables data (UTS #39, as shipped by the confusable-homoglyphs package), so
+Cyrillic "Аdam" clashes with Latin "Adam". The first pupil's spelling is the one shown.
 """
 
 from __future__ import annotations
@@ -149,9 +150,10 @@ def _latin(ch: str) -> str:
     if ch.isascii():
         return ch
     prototypes = _prototypes()
-    for form in (ch, ch.upper(), ch.lower()):
-        prototype = prototypes.get(form)
-        if prototype is not None and prototype.isascii():
+    looks = [prototypes.get(form, "") for form in (ch, ch.upper(), ch.lower())]
+    # A letter before a digit: Cyrillic "І" is an I (the data groups it with "1").
+    for prototype in sorted(looks, key=lambda look: not look.isalpha()):
+        if prototype.isascii() and prototype:
             return prototype
     latin = LATIN_NAME.fullmatch(unicodedata.name(ch, ""))
     return latin.group(1) if latin else ch
@@ -197,13 +199,10 @@ def vulgar(nickname: str) -> bool:
 
 
 def key(nickname: str) -> str:
-    """Equal for nicknames a class would read as the same (capital I and small l too)."""
-    return _skeleton(_skeleton(nickname).casefold())
-
-
-def _skeleton(text: str) -> str:
-    prototypes = _prototypes()
-    return "".join(prototypes.get(ch, ch) for ch in text)
+    """Equal for nicknames a class would read as the same name: case, diacritics and
+    look-alike letters of other scripts do not count. Lower case first, so that a capital
+    I is an i (the confusables data reads it as "1", beside "l")."""
+    return _fold(nickname)
 
 
 def _most_marks(text: str) -> int:
