@@ -1,9 +1,10 @@
 """engine.referee: readings a rules dispute needs (defaults for a partial position, where a
-road is broken, whom the robber may rob, what a roll pays)."""
+road is broken, whom the robber may rob, what a roll pays, what a move changes, who won)."""
 
 import pytest
 
-from engine import Board, Game, InvalidInput, Rules, actions, referee, topology
+from engine import Board, Game, InvalidInput, Rules, RuleViolation, actions, referee, topology
+from engine.constants import NEUTRAL_SPOTS
 
 RED_ROAD = ["a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW"]
 
@@ -107,3 +108,225 @@ def test_harbor_for_names_the_harbor_behind_the_rate():
     resource = kind if kind != "3:1" else "ore"
     assert referee.harbor_for(game, "red", resource) == kind
     assert referee.harbor_for(game, "blue", resource) is None
+
+
+# -- what a move changes ("Smí tohle?") -------------------------------------------------------
+
+ORANGE_SEVEN = ("a1.SW", "a1.NW", "a1.N", "a1.NE", "a2.N", "a2.NE", "a3.N", "a3.NE")
+RICH = {"brick": 5, "lumber": 5, "wool": 5, "grain": 5, "ore": 5}
+
+
+def orange_holds_seven(**kw):
+    from engine_kit import place_roads
+    game = sandbox(**kw)
+    game.place_settlement("orange", "a3.NE")
+    place_roads(game, "orange", *ORANGE_SEVEN)
+    return game
+
+
+def kinds(found):
+    return [c.kind for c in found]
+
+
+def test_a_settlement_that_breaks_the_longest_road_says_where_the_card_goes():
+    from engine_kit import place_roads
+    game = orange_holds_seven()
+    game.place_settlement("red", "b1.S")
+    place_roads(game, "red", "b1.S", "b1.SE", "a1.S", "a1.SE", "a2.S", "a2.SE", "a2.NE")
+    game.set_hand("red", RICH)
+    game.set_current("red", "build")
+    before = game.to_json()
+    found = referee.consequences(game, actions.BuildSettlement("red", "a2.NE"))
+    assert game.to_json() == before  # the position is not changed
+    card = next(c for c in found if c.kind == "longest_road")
+    assert card.text == "Karta Nejdelší obchodní cesta přejde od oranžového k červenému."
+    assert card.headword == "nejdelsi-obchodni-cesta"
+    assert card.data["from"] == "orange" and card.data["to"] == "red"
+    assert "přerušuje stavba soupeře" in card.data["reason"]
+
+
+def test_a_break_into_a_tie_says_the_card_goes_aside():
+    from engine_kit import place_roads
+    game = orange_holds_seven()
+    place_roads(game, "blue", "e1.SW", "e1.S", "e1.SE", "e2.S", "e2.SE", "e3.S")
+    game.place_road("red", _path("a2.SE", "a2.NE"))
+    game.set_hand("red", RICH)
+    game.set_current("red", "build")
+    found = referee.consequences(game, actions.BuildSettlement("red", "a2.NE"))
+    card = next(c for c in found if c.kind == "longest_road")
+    assert card.text.startswith("Karta Nejdelší obchodní cesta jde stranou:")
+    assert "oranžový a modrý mají teď stejně dlouhou cestu (5 silnic)" in card.text
+    found = referee.consequences(_with_rules(game, "holder_keeps"),
+                                 actions.BuildSettlement("red", "a2.NE"))
+    assert "longest_road" not in kinds(found)
+
+
+def _neutral_road(neutral):
+    from engine_kit import walk
+    spot = NEUTRAL_SPOTS[neutral]
+    return walk(spot, next(n for n in topology.INTERSECTION_IDS
+                           if _neighbours(spot, n)))[0]
+
+
+def _neighbours(a, b):
+    return topology.path_between(topology.INTERSECTION_INDEX[a],
+                                 topology.INTERSECTION_INDEX[b]) is not None
+
+
+def _path(a, b):
+    from engine_kit import walk
+    return walk(a, b)[0]
+
+
+def _with_rules(game, tie):
+    data = game.to_json()
+    data["rules"]["longest_road_tie"] = tie
+    return Game.from_json(data)
+
+
+def test_a_third_knight_takes_the_largest_army_only_from_fewer_knights():
+    game = sandbox()
+    game.set_played_knights("red", 2)
+    game.set_dev_cards("orange", ["knight"])
+    game.set_played_knights("orange", 2)
+    game.set_current("orange", "build")
+    found = referee.consequences(game, actions.PlayKnight("orange", "a1"))
+    assert [c.text for c in found] == ["Oranžový získá kartu Největší vojsko."]
+    game.set_played_knights("red", 3)
+    assert game.largest_army_holder == "red"
+    found = referee.consequences(game, actions.PlayKnight("orange", "a1"))
+    assert "largest_army" not in kinds(found)  # 3 : 3, the card stays with red
+
+
+def test_reaching_ten_on_ones_turn_wins_and_says_so():
+    game = sandbox()
+    for node in ("a1.N", "a3.N", "c1.SW", "e1.S"):
+        game.place_settlement("orange", node, city=True)
+    game.place_settlement("orange", "c3.S")
+    game.place_road("orange", _path("c3.S", "c3.SW"))
+    game.set_hand("orange", RICH)
+    game.set_current("orange", "build")
+    with pytest.raises(RuleViolation):  # an illegal move: the engine's own refusal
+        referee.consequences(game, actions.BuildSettlement("orange", "c3.SW"))
+    game.place_road("orange", _path("c3.SW", "c3.NW"))
+    found = referee.consequences(game, actions.BuildSettlement("orange", "c3.NW"))
+    assert kinds(found) == ["victory"]
+    assert found[0].text == "Oranžový tím dosáhne 10 bodů a vyhrává, protože je na tahu."
+    assert found[0].headword == "konec-hry"
+
+
+def test_ten_points_off_ones_turn_do_not_win_yet():
+    """Longest Road moves to Blue in Red's turn: Blue has 10 points but wins only when his
+    own turn comes (Konec hry: "hráč, který je na tahu")."""
+    from engine_kit import place_roads
+    game = orange_holds_seven()
+    for node in ("c1.SW", "e1.S", "d3.S", "b4.NE"):
+        game.place_settlement("blue", node, city=True)
+    place_roads(game, "blue", "e2.SW", "e2.S", "e2.SE", "e3.S", "e3.SE", "e3.NE", "d4.SE")
+    game.place_road("red", _path("a2.SE", "a2.NE"))
+    game.set_hand("red", RICH)
+    game.set_current("red", "build")
+    assert game.road_length("blue") == 6 and game.longest_road_holder == "orange"
+    found = referee.consequences(game, actions.BuildSettlement("red", "a2.NE"))
+    assert kinds(found) == ["longest_road", "victory_not_now"]
+    assert found[1].text.startswith("Modrý by měl 10 bodů, ale vyhrát smí jen na svém tahu")
+
+
+def test_katan_pro_dva_a_road_owes_a_free_neutral_build():
+    game = Game.empty(Board.beginner(), ("orange", "red"), rules=Rules(two_player=True))
+    for neutral in game.neutrals:
+        game.place_settlement(neutral, NEUTRAL_SPOTS[neutral])
+        game.place_road(neutral, _neutral_road(neutral))
+    game.place_settlement("orange", "a1.N")
+    game.set_hand("orange", RICH)
+    game.set_current("orange", "build")
+    found = referee.consequences(game, actions.BuildRoad("orange", _path("a1.N", "a1.NE")))
+    assert kinds(found) == ["neutral_build_owed"]
+    assert found[0].text.startswith("Oranžový postaví zdarma i vesnici neutrálnímu hráči")
+
+
+def test_a_steal_names_what_the_victim_could_lose():
+    game = sandbox()
+    game.place_settlement("blue", "c3.N")
+    game.place_settlement("white", "c3.S")
+    game.set_hand("blue", {"brick": 2, "ore": 1})
+    game.set_hand("white", {"wool": 1})
+    game.set_dev_cards("orange", ["knight"])
+    game.set_current("orange", "build")
+    found = referee.consequences(game, actions.PlayKnight("orange", "c3", "blue"))
+    assert found[0].kind == "steal"
+    assert found[0].text == "Oranžový vezme modrému náhodně jednu kartu suroviny: cihlu nebo rudu."
+    assert found[0].data["could_lose"] == ["brick", "ore"]
+    found = referee.consequences(game, actions.PlayKnight("orange", "c3", "blue"),
+                                 known_hands=[])
+    assert "could_lose" not in found[0].data and "3 karty" in found[0].text
+    found = referee.consequences(game, actions.PlayKnight("orange", "c3"))
+    assert found[0].text == "Oranžový smí okrást modrého nebo bílého, ale nemusí."
+
+
+def test_a_monopoly_says_who_hands_over_how_many():
+    game = sandbox()
+    game.set_hand("red", {"grain": 3})
+    game.set_hand("blue", {"grain": 1, "ore": 2})
+    game.set_dev_cards("orange", ["monopoly"])
+    game.set_current("orange", "build")
+    found = referee.consequences(game, actions.PlayMonopoly("orange", "grain"))
+    assert found[0].text == ("Oranžový dostane 4 obilí: červený odevzdá 3 obilí a modrý "
+                             "odevzdá 1 obilí.")
+    assert found[0].data["taken"] == {"red": 3, "blue": 1, "white": 0}
+
+
+def test_a_seven_says_who_discards():
+    game = sandbox()
+    game.set_current("orange", "roll")
+    game.set_hand("red", {"ore": 9})
+    found = referee.consequences(game, actions.RollDice("orange", (3, 4)))
+    assert [c.text for c in found] == ["Červený musí odevzdat do banku 4 karty, polovinu "
+                                       "ze svých 9."]
+
+
+# -- who won ("Kdo vyhrál?") -------------------------------------------------------------------
+
+def ten_points(color="orange", vp=0):
+    """4 cities and 2 settlements, or 4 cities and ``vp`` victory-point cards."""
+    game = sandbox()
+    for node in ("a1.N", "a3.N", "c1.SW", "e1.S"):
+        game.place_settlement(color, node, city=True)
+    if vp:
+        game.set_dev_cards(color, ["victory_point"] * vp)
+    else:
+        game.place_settlement(color, "c3.S")
+        game.place_settlement(color, "e3.S")
+    return game
+
+
+def test_the_player_on_turn_with_ten_points_wins_counting_hidden_cards():
+    game = ten_points("orange", vp=2)
+    result = referee.verdict(game)
+    assert result.winner == "orange" and result.points["orange"] == 8
+    assert result.hidden_possible["orange"] == 2
+    assert "počítaje 2 karty Vítězný bod" in result.text
+    assert result.headword == "konec-hry"
+
+
+def test_ten_points_of_another_player_do_not_win_until_his_turn():
+    game = ten_points("blue")
+    result = referee.verdict(game)
+    assert result.winner is None
+    assert "Modrý má 10 bodů, ale není na tahu" in result.text
+
+
+def test_unknown_development_cards_may_hide_the_missing_points():
+    game = ten_points("orange", vp=2)
+    result = referee.verdict(game, known_dev_cards=["red", "blue", "white"])
+    assert result.winner is None and result.could_win_now
+    assert result.hidden_possible["orange"] == 2
+    assert "má-li mezi akčními kartami aspoň 2 karty Vítězný bod" in result.text
+
+
+def test_a_game_that_ended_names_its_winner():
+    game = ten_points("orange", vp=2)
+    game.set_current("white", "build")
+    game.apply(actions.EndTurn("white"))  # orange's turn begins with 10 points: he wins
+    assert game.winner == "orange"
+    assert referee.verdict(game).winner == "orange"
