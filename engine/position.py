@@ -439,9 +439,9 @@ class Position:
     def _road_broken(self, s: int) -> bool:
         """Seat s's longest road is shorter than it would be without opponents' buildings:
         an opponent's settlement or city breaks it (Nejdelší obchodní cesta)."""
-        roads = self._roads[s]
-        if len(roads) < 2:
-            return False
+        roads, owner = self._roads[s], self._node_owner
+        if not any(0 <= owner[n] != s for q in roads for n in PATH_ENDS[q]):
+            return False  # no opponent's building on the road at all: nothing to measure
         return longest_road_length(roads, s, _NOBODY) > self._road_lengths[s]
 
     def _decide_longest_road(self, holder: int | None) -> tuple[int | None, str]:
@@ -459,16 +459,15 @@ class Position:
         sole = leaders[0] if best >= LONGEST_ROAD_MIN and len(leaders) == 1 else -1
         if holder is not None and holder >= 0:
             mine = lengths[holder]
-            broken = self._road_broken(holder)
             if mine >= LONGEST_ROAD_MIN and mine == best:
                 if sole == holder:
                     return holder, "holder_longest"
-                if not broken:
+                if not self._road_broken(holder):
                     return holder, "holder_keeps_tie"
                 if self.rules.longest_road_tie == "holder_keeps":
                     return holder, "holder_keeps_broken_tie"
                 return -1, "broken_tie"
-            if broken:
+            if self._road_broken(holder):
                 if sole >= 0:
                     return sole, "broken_sole"
                 return -1, ("broken_below_five" if best < LONGEST_ROAD_MIN
