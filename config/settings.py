@@ -205,7 +205,8 @@ LOGIN_LIMIT_PER_USER_AT_ADDRESS = 5
 LOGIN_LIMIT_PER_ADDRESS = 20
 LOGIN_LIMIT_PER_USER = 50
 LOGIN_LIMIT_WINDOW = 15 * 60
-# Over the per-address limit, one password check per interval (the address is only slowed).
+# Over the per-address limit, names without an account are refused unchecked (a teacher's own
+# name is still checked at once); the refusal asks to try again after this many seconds.
 LOGIN_SLOW_INTERVAL = 20
 # A browser that signed in before (OWASP device cookie) counts only its own failures.
 LOGIN_LIMIT_PER_DEVICE = 5

@@ -19,14 +19,14 @@ def admin_login(request: HttpRequest) -> HttpResponse:
         return admin.site.login(request)
     username = str(request.POST.get("username", ""))[:150]
     wait = limits.login_wait(request, username)
-    if wait:
-        response = _error(request, 429, "Příliš mnoho pokusů",
-                          "Příliš mnoho neúspěšných pokusů o přihlášení. "
-                          + limits.wait_text(wait))
-        response["Retry-After"] = str(wait)
-        return response
-    response = admin.site.login(request)
-    limits.login_checked(request, response, username)
+    if not wait:
+        response = admin.site.login(request)
+        wait = limits.login_checked(request, response, username)
+        if not wait:
+            return response
+    response = _error(request, 429, "Příliš mnoho pokusů",
+                      "Příliš mnoho neúspěšných pokusů o přihlášení. " + limits.wait_text(wait))
+    response["Retry-After"] = str(wait)
     return response
 
 

@@ -11,17 +11,21 @@ the lesson from here) is always let through, limit or not, and after a typo spre
 pupil with the right code waits at most one interval; everyone after them walks straight in.
 ``scripts/guessing.py`` prints what this means for a guesser.
 
-Passwords (teachers' page and the site admin), after OWASP's "device cookies". A browser
-that signed in successfully before carries a signed cookie naming that username and a random
-nonce; with it, only that browser's own failures count (``LOGIN_LIMIT_PER_DEVICE`` per
-window, then that browser alone is refused), so nobody else's guessing can lock the teacher
-out of their own browser. Any other attempt is untrusted: failures are counted per username
-at an address and per username (many addresses trying one name, with a higher limit), and
-either over its limit refuses the attempt; per address (one guesser trying many names, e.g.
-a pupil behind the school's one address) the limit only slows: beyond it the address may
-have one password checked per ``LOGIN_SLOW_INTERVAL`` seconds, so a new browser with the
-right password waits that long at most. A refused attempt never reaches the password
-hasher: the view asks :func:`login_wait` before it binds the form.
+Passwords (teachers' page and the site admin): the limits fall on the guesser, never on the
+address a whole school shares. After OWASP's "device cookies": a browser that signed in
+successfully before carries a signed cookie naming that username and a random nonce; with
+it, only that browser's own failures count (``LOGIN_LIMIT_PER_DEVICE`` per window, then that
+browser alone is refused), so nobody else's guessing can lock the teacher out of their own
+browser. Any other attempt is untrusted: failures are counted per username at an address
+and per username (many addresses trying one name, with a higher limit), and either over its
+limit refuses the attempt: that bounds the guessing of a password. Per address (one guesser
+trying many names, e.g. a pupil behind the school's one address) the limit refuses only
+names that no account has: a made-up name can never sign in, so it is refused without a
+password check, while a teacher's own name is checked at once, from any browser, however
+busy the address. So that the answers do not tell which names exist, a wrong password for a
+real name at such a busy address is answered with the same refusal as a made-up name
+(``login_checked`` says so); only the time the check takes differs. A refused attempt never
+reaches the password hasher: the view asks :func:`login_wait` before it binds the form.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_in
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
@@ -156,8 +161,24 @@ def login_wait(request: HttpRequest, username: str) -> int:
                            settings.LOGIN_LIMIT_PER_USER_AT_ADDRESS, span)
             or classroom.too_many(LOGIN_USER, name, settings.LOGIN_LIMIT_PER_USER, span)):
         return window
-    return _wait(LOGIN_ADDRESS, address, GuessLimit(
-        settings.LOGIN_LIMIT_PER_ADDRESS, window, settings.LOGIN_SLOW_INTERVAL))
+    if _busy(address) and not _has_account(username):
+        return settings.LOGIN_SLOW_INTERVAL
+    return 0
+
+
+def _busy(address: str) -> bool:
+    """Over the per-address limit: this address tried many names in vain lately."""
+    return classroom.too_many(LOGIN_ADDRESS, safe_key(address), settings.LOGIN_LIMIT_PER_ADDRESS,
+                              timedelta(seconds=settings.LOGIN_LIMIT_WINDOW))
+
+
+def _has_account(username: str) -> bool:
+    """Whether the name may belong to an active account (any case: a superset of the names
+    Django's backend would sign in, so no real name is refused unchecked)."""
+    users = get_user_model()._default_manager
+    field = get_user_model().USERNAME_FIELD
+    name = str(username or "").strip()
+    return bool(name) and users.filter(**{f"{field}__iexact": name}, is_active=True).exists()
 
 
 def _note_sign_in(sender, request=None, user=None, **kwargs) -> None:
@@ -168,20 +189,24 @@ def _note_sign_in(sender, request=None, user=None, **kwargs) -> None:
 user_logged_in.connect(_note_sign_in, dispatch_uid="tutorial.lessons.limits.sign_in")
 
 
-def login_checked(request: HttpRequest, response: HttpResponse, username: str) -> None:
+def login_checked(request: HttpRequest, response: HttpResponse, username: str) -> int:
     """Count a checked sign-in: a failure against its keys; a success clears this browser's
     failures and gives it (a fresh) device cookie for this username. Success is this very
-    request signing this name in (whoever was signed in before does not count)."""
+    request signing this name in (whoever was signed in before does not count).
+
+    Returns seconds to answer with instead of the form's own error (0: answer as usual):
+    an untrusted failure at a busy address looks like the refusal of a made-up name."""
     name, address = _name(username), pages.client_ip(request)
     nonce = _device_nonce(request, name)
     if getattr(request, "signed_in_as", None) != name:
         if nonce is not None:
             classroom.record_failure(LOGIN_DEVICE, nonce)
-            return
+            return 0
+        busy = _busy(address)
         for scope, key in ((LOGIN_PAIR, f"{name}|{address}"), (LOGIN_ADDRESS, address),
                            (LOGIN_USER, name)):
             classroom.record_failure(scope, safe_key(key))
-        return
+        return settings.LOGIN_SLOW_INTERVAL if busy else 0
     classroom.clear_failures(LOGIN_PAIR, safe_key(f"{name}|{address}"))
     if nonce is not None:
         classroom.clear_failures(LOGIN_DEVICE, nonce)
@@ -191,6 +216,7 @@ def login_checked(request: HttpRequest, response: HttpResponse, username: str) -
         settings.LOGIN_DEVICE_COOKIE, signing.dumps(devices, salt=DEVICE_SALT),
         max_age=settings.LOGIN_DEVICE_AGE, secure=settings.SESSION_COOKIE_SECURE,
         httponly=True, samesite="Lax")
+    return 0
 
 
 def wait_text(seconds: int) -> str:

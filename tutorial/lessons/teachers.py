@@ -42,14 +42,15 @@ class LimitedLogin:
     def post(self, request, *args, **kwargs):
         username = str(request.POST.get("username", ""))[:150]
         wait = limits.login_wait(request, username)
-        if wait:
-            form = self.get_form_class()(request, initial={"username": username})
-            context = self.get_context_data(form=form, locked=limits.wait_text(wait))
-            response = self.render_to_response(context, status=429)
-            response["Retry-After"] = str(wait)
-            return response
-        response = super().post(request, *args, **kwargs)
-        limits.login_checked(request, response, username)
+        if not wait:
+            response = super().post(request, *args, **kwargs)
+            wait = limits.login_checked(request, response, username)
+            if not wait:
+                return response
+        form = self.get_form_class()(request, initial={"username": username})
+        context = self.get_context_data(form=form, locked=limits.wait_text(wait))
+        response = self.render_to_response(context, status=429)
+        response["Retry-After"] = str(wait)
         return response
 
 
