@@ -84,6 +84,7 @@ from .events import (
     PhaseChanged,
     Produced,
     RobberMoved,
+    SpecialCardMoved,
     Stolen,
     Traded,
     TradeDeclined,
@@ -1111,6 +1112,39 @@ class Game(Position):
             self._recheck_largest_army(events, retired=p)
         else:
             self._update_largest_army(p, events)
+        return events
+
+    def set_special_card_holders(self, *, longest_road: str | None = "recorded",
+                                 largest_army: str | None = "recorded") -> list[Event]:
+        """Sandbox: say who held each special card (a colour, None for nobody, "unknown",
+        or "recorded" to leave it); the rules then decide who holds it in this position, as
+        everywhere else (Position._decide_longest_road / _decide_largest_army): e.g. the
+        holder of 3 knights keeps the card when another reaches 3, a tie after a break
+        sends the Longest Road aside. Where the position cannot tell (a tie whose holder is
+        "unknown"), nobody holds it."""
+        events: list = []
+        for card, claim, seat_of in (("longest_road", longest_road, self._owner),
+                                     ("largest_army", largest_army, self._player)):
+            if claim == "recorded":
+                continue
+            seat = None if claim == "unknown" else -1 if claim is None else seat_of(claim)
+            if card == "longest_road":
+                to, _code = self._decide_longest_road(seat)
+                old = self._longest_road_holder
+                self._longest_road_holder = -1 if to is None else to
+                new = self._longest_road_holder
+                length = self._road_lengths[new] if new >= 0 else max(self._road_lengths)
+            else:
+                to, _code = self._decide_largest_army(seat)
+                old = self._largest_army_holder
+                self._largest_army_holder = -1 if to is None else to
+                new = self._largest_army_holder
+                length = self._played_cards[new][KNIGHT] if new >= 0 else max(
+                    self._played_cards[q][KNIGHT] for q in range(self._player_count))
+            if new != old:
+                events.append(SpecialCardMoved(card, self._colors[old] if old >= 0 else None,
+                                               self._colors[new] if new >= 0 else None,
+                                               "set", length))
         return events
 
     def _take_from_deck(self, card: int, k: int) -> None:

@@ -169,6 +169,39 @@ def test_a_knights_tie_never_moves_the_largest_army_whatever_the_seat_order():
         assert "přebírá jen vyšší počet" in cards.largest_army_reason
 
 
+def test_the_editor_can_say_who_held_the_card_and_the_rules_decide():
+    """The editor stores knight counts; set in seat order, Orange's 3 come first. Said that
+    Red held the card, the sandbox gives it to Red, as the JSON does."""
+    game = sandbox()
+    game.set_played_knights("orange", 3)
+    game.set_played_knights("red", 3)
+    assert game.largest_army_holder == "orange"
+    events = game.set_special_card_holders(largest_army="red")
+    assert game.largest_army_holder == "red"
+    assert [(e.from_player, e.to_player) for e in events] == [("orange", "red")]
+    game.set_special_card_holders(largest_army="unknown")
+    assert game.largest_army_holder is None  # a tie: the position alone cannot tell
+    game.set_special_card_holders(largest_army="blue")  # blue has no knights: not his
+    assert game.largest_army_holder is None
+    game.set_played_knights("orange", 4)
+    game.set_special_card_holders(largest_army="red")
+    assert game.largest_army_holder == "orange"
+    with pytest.raises(InvalidInput):
+        game.set_special_card_holders(longest_road="purple")
+
+
+def test_the_editor_s_break_with_a_claimed_holder_sends_the_card_aside():
+    game = sandbox()
+    for path, color in orange_broken_blue_five()["roads"].items():
+        game.place_road(color, path)
+    game.place_settlement("orange", "a3.NE")
+    game.place_settlement("red", "a2.NE")
+    game.set_special_card_holders(longest_road="orange")
+    assert game.longest_road_holder is None
+    game.set_special_card_holders(longest_road="blue")
+    assert game.longest_road_holder == "blue"   # unbroken and as long: keeps it
+
+
 def test_strictly_more_knights_take_the_largest_army():
     game = referee.position_from_json({"played": {"orange": {"knight": 4}, "red": {"knight": 3}},
                                        "largest_army_holder": "red"})
