@@ -7,7 +7,26 @@ Almanach's entries (almanach/content/caste-otazky.toml). Pure Python, no Django.
     otazka = "Kdo začíná hru?"            # the site's words
     hledani = ["kdo zacina", ...]         # how players type it (search only, never shown)
     odpoved = [{ heslo = "faze-zakladani", citace = "…", vydani = "001" }, ...]
+    rozhodnuti = "bank-jedinemu-hraci"    # optional: a ruling that answers (or adds to) it
     poznamka = "…"                        # optional: the site's own note
+
+A question needs odpoved, rozhodnuti or both. A ruling (Rozhodnutí mimo almanach) is not a
+quotation: it is a `::: rozhodnuti <id>` box of the page stranky/rozhodnuti.md, the site's words
+with their source, shown as such. read_rulings() reads them from that page:
+
+    ### Bank nestačí a surovinu má dostat jen jeden hráč      # the ruling's title
+    ::: rozhodnuti bank-jedinemu-hraci
+    Almanach říká, že …; pozdější oficiální FAQ …; web i engine se řídí …   # the summary
+    Almanach, heslo [[suroviny-karty|Suroviny – karty]]:
+    > Pokud v jednom kole nestačí bank na suroviny pro všechny, neinkasuje nikdo.
+    …
+    Zdroj: Oficiální FAQ vydavatele (catan.com), základní hra, …         # last, required
+    :::
+
+A ruling quotes ('>') only the Almanach's sentence it departs from (from the entry named by the
+last link before it), and its summary says which of the two the site and the engine follow:
+wherever the site shows that sentence (the entry, a search snippet), ruling_for() finds the
+ruling to show beside it. A ruling that only adds to the texts links them and quotes nothing.
 
 A quotation (citace) is an exact stretch of one passage of its entry; vydani says it comes from
 that edition's box. read_questions() checks the form; unquoted() lists quotations that are not
@@ -23,15 +42,19 @@ A query close to one of them brings that passage up, as a frequent question's ph
     otazky = ["kolik stoji silnice", ...] # how players ask it (search only, never shown)
 """
 
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from almanach.loader import CONTENT_DIR, ContentError
-from almanach.markup import EDITION_LABELS
+from almanach.markup import EDITION_LABELS, RULING_LABEL, RULING_PREFIX, MarkupError, render
 
 FAQ_PATH = CONTENT_DIR / "caste-otazky.toml"
 PASSAGE_QUESTIONS_PATH = CONTENT_DIR / "otazky-k-pasazim.toml"
+RULINGS_SLUG = "rozhodnuti"
+RULINGS_PATH = CONTENT_DIR / "stranky" / f"{RULINGS_SLUG}.md"
+SOURCE_MARK = "Zdroj: "
 
 
 @dataclass(frozen=True)
@@ -54,6 +77,34 @@ class FrequentQuestion:
     phrasings: tuple[str, ...]
     answers: tuple[Quotation, ...]
     note: str = ""
+    ruling: str = ""  # the id of a ruling (Rozhodnutí mimo almanach) that answers it
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A ruling the Almanach does not hold, in the site's words, with where it comes from."""
+
+    id: str
+    title: str  # the heading above the box, a question in the site's words
+    summary: str  # the first paragraph: the answer in short
+    source: str  # where it comes from ("Oficiální FAQ vydavatele (catan.com), …")
+    quotations: tuple[Quotation, ...] = ()  # the Almanach's sentences it departs from
+    passages: tuple[str, ...] = ()  # its lines of the page's plain text, its title first
+
+    @property
+    def label(self) -> str:
+        return RULING_LABEL
+
+    @property
+    def anchor(self) -> str:
+        """The box's id on the page of rulings."""
+        return f"{RULING_PREFIX}{self.id}"
+
+    @property
+    def passage(self) -> str:
+        """The summary as the page's plain text has it (after the box's label): the passage
+        a frequent question answered by this ruling leads the search to."""
+        return f"{RULING_LABEL}: {self.summary}"
 
 
 def _read_toml(path: Path) -> dict:
@@ -80,14 +131,16 @@ def read_questions(path: Path = FAQ_PATH) -> list[FrequentQuestion]:
     questions = []
     seen: set[str] = set()
     for number, item in enumerate(data.get("otazka", []), start=1):
-        missing = [key for key in ("id", "tema", "otazka", "odpoved") if not item.get(key)]
+        missing = [key for key in ("id", "tema", "otazka") if not item.get(key)]
+        if not item.get("odpoved") and not item.get("rozhodnuti"):
+            missing.append("odpoved")
         if missing:
             raise ContentError(f"{path}: {number}. otázka: chybí {', '.join(missing)}")
         if item["id"] in seen:
             raise ContentError(f"{path}: otázka {item['id']!r} je tu dvakrát")
         seen.add(item["id"])
         answers = []
-        for answer in item["odpoved"]:
+        for answer in item.get("odpoved", []):
             if not answer.get("heslo") or not answer.get("citace"):
                 raise ContentError(f"{path}: otázka {item['id']!r}: odpověď bez hesla či citace")
             edition = answer.get("vydani", "")
@@ -97,9 +150,81 @@ def read_questions(path: Path = FAQ_PATH) -> list[FrequentQuestion]:
         questions.append(FrequentQuestion(
             id=item["id"], topic=item["tema"], text=item["otazka"],
             phrasings=tuple(item.get("hledani", [])), answers=tuple(answers),
-            note=item.get("poznamka", ""),
+            note=item.get("poznamka", ""), ruling=item.get("rozhodnuti", ""),
         ))
     return questions
+
+
+_RULING_BOX = re.compile(
+    r"^###\s+(?P<title>[^\n]+)\n\s*\n?:::\s*rozhodnuti\s+(?P<id>\S+)\s*\n(?P<body>.*?)\n:::\s*$",
+    re.M | re.S,
+)
+_LINK = re.compile(r"\[\[(?P<slug>[^\]|]+)")
+
+
+def read_rulings(path: Path = RULINGS_PATH) -> list[Ruling]:
+    """Every ruling of the page, in order (parsed again only when the file changed)."""
+    stat = path.stat()
+    version = (stat.st_mtime_ns, stat.st_size)
+    kept = _RULINGS.get(path)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    text = path.read_text(encoding="utf-8")
+    boxes = list(_RULING_BOX.finditer(text))
+    if len(boxes) != len(re.findall(r"^:::\s*rozhodnuti\b", text, re.M)):
+        raise ContentError(f"{path}: každé rozhodnutí potřebuje nad rámečkem nadpis '### …'")
+    rulings, seen = [], set()
+    for box in boxes:
+        ruling_id, body = box["id"], box["body"]
+        if ruling_id in seen:
+            raise ContentError(f"{path}: rozhodnutí {ruling_id!r} je tu dvakrát")
+        seen.add(ruling_id)
+        try:
+            lines = render(body, url_for=str).plain.split("\n")
+        except MarkupError as error:
+            raise ContentError(f"{path}: rozhodnutí {ruling_id!r}: {error}") from error
+        if not lines[-1].startswith(SOURCE_MARK) or len(lines) < 2:
+            raise ContentError(f"{path}: rozhodnutí {ruling_id!r} musí končit odstavcem "
+                               f"'{SOURCE_MARK}…' (odkud pochází)")
+        quotations, slug = [], ""
+        for line in body.split("\n"):
+            links = _LINK.findall(line)
+            if line.startswith(">"):
+                if not slug:
+                    raise ContentError(f"{path}: rozhodnutí {ruling_id!r}: citace bez odkazu "
+                                       "na heslo, z něhož pochází")
+                quotations.append(Quotation(slug, line[1:].strip()))
+            elif links:
+                slug = links[-1].strip()
+        title = box["title"].strip()
+        passages = (title, f"{RULING_LABEL}: {lines[0]}", *lines[1:])
+        rulings.append(Ruling(ruling_id, title, lines[0], lines[-1].removeprefix(SOURCE_MARK),
+                              tuple(quotations), passages))
+    _RULINGS[path] = (version, rulings)
+    return rulings
+
+
+_RULINGS: dict[Path, tuple[tuple[int, int], list[Ruling]]] = {}
+
+
+def ruling_by_id(ruling_id: str) -> Ruling | None:
+    return next((ruling for ruling in read_rulings() if ruling.id == ruling_id), None)
+
+
+def ruling_at(passage: str) -> Ruling | None:
+    """The ruling a passage (one line of the page of rulings' plain text) belongs to."""
+    return next((ruling for ruling in read_rulings() if passage in ruling.passages), None)
+
+
+def ruling_for(slug: str, text: str) -> Ruling | None:
+    """The ruling that departs from a sentence of entry slug found in text (a passage, a
+    snippet), or None: where the site shows that sentence, it shows the ruling beside it."""
+    flat = " ".join(text.split())
+    for ruling in read_rulings():
+        for quotation in ruling.quotations:
+            if quotation.slug == slug and quotation.text in flat:
+                return ruling
+    return None
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ Blocks are separated by blank lines:
     a paragraph, possibly over several lines
     - a bullet            1. a numbered item      ### a sub-heading
     > a quotation (any blocks; every line of it starts with '>')
-    ::: priklad | pozor | tip | web | edice 001 | edice 002 | edice 004
+    ::: priklad | pozor | tip | web | edice 001 | edice 002 | edice 004 | rozhodnuti <id>
     any blocks inside a box
     :::
 
@@ -18,6 +18,12 @@ a `::: web` box holds the site's own note (an inference, where a figure comes fr
 `::: edice` box the other edition's text is a quotation (`>`), and a paragraph outside the
 quotation is the site's own words ("Jinde v 001, v hesle Rytíř:"), rendered in another style;
 so is, anywhere, the paragraph that introduces a quotation ("Pravidla hry (002):").
+
+A `::: rozhodnuti <id>` box holds a ruling the Almanach does not hold (the publisher's later
+FAQ, a question the texts leave open): the site's words, labelled "Rozhodnutí mimo almanach",
+with an id (id="rozhodnuti-<id>") that Časté otázky and the entries refer to. Its paragraphs
+are marked class="ruling": the site's words, yet an answer the search may show (unlike a web
+note). A quotation inside it is the Almanach's own sentence, checked like any other.
 
 Passages: every paragraph, list item and sub-heading is one passage, and the plain text has
 one line per passage, in order. With anchors=True passage N (from 1) gets id="odstavec-N", so
@@ -35,6 +41,9 @@ BOX_LABELS = {
     "tip": "Tip",
     "web": "Poznámka webu",
 }
+RULING_LABEL = "Rozhodnutí mimo almanach"
+RULING_PREFIX = "rozhodnuti-"
+_RULING_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 EDITION_LABELS = {
     "001": "Jiné vydání (001: kompaktní pravidla)",
     "002": "Jiné vydání (002: Pravidla hry)",
@@ -102,11 +111,13 @@ class _Renderer:
         self.passages += 1
         return f' id="{anchor(self.passages)}"' if self.anchors else ""
 
-    def blocks(self, lines: list[str], site_words: bool = False) -> tuple[list[str], list[str]]:
-        """Render blocks; site_words marks paragraphs and lists as the site's own words."""
+    def blocks(self, lines: list[str], site_words: bool = False,
+               ruling: bool = False) -> tuple[list[str], list[str]]:
+        """Render blocks; site_words marks paragraphs and lists as the site's own words (a
+        note beside the text), ruling as the site's ruling (an answer of its own)."""
         html: list[str] = []
         plain: list[str] = []
-        css = ' class="site-words"' if site_words else ""
+        css = ' class="site-words"' if site_words else ' class="ruling"' if ruling else ""
         i = 0
         while i < len(lines):
             line = lines[i].strip()
@@ -130,12 +141,19 @@ class _Renderer:
     def _box(self, lines, start, html, plain) -> int:
         match = _FENCE.match(lines[start].strip())
         kind = match and match["kind"]
+        box_id = ""
         if not kind:
             raise MarkupError(f"řádek {start + 1}: ukončení rámečku ':::' bez začátku")
         if kind == "edice":
             if match["arg"] not in EDITION_LABELS:
                 raise MarkupError(f"řádek {start + 1}: neznámé vydání {match['arg']!r}")
             label, css = EDITION_LABELS[match["arg"]], f"edice edice-{match['arg']}"
+        elif kind == "rozhodnuti":
+            if not match["arg"] or not _RULING_ID.fullmatch(match["arg"]):
+                raise MarkupError(f"řádek {start + 1}: rozhodnutí potřebuje id "
+                                  "(malá písmena, číslice a pomlčky)")
+            label, css = RULING_LABEL, "rozhodnuti"
+            box_id = f' id="{RULING_PREFIX}{match["arg"]}"'
         elif kind in BOX_LABELS and not match["arg"]:
             label, css = BOX_LABELS[kind], kind
         else:
@@ -148,13 +166,14 @@ class _Renderer:
         if end == len(lines):
             raise MarkupError(f"řádek {start + 1}: rámeček není uzavřen řádkem ':::'")
         # An edition box quotes (">") and says the rest in the site's words; a web box is all
-        # the site's words.
+        # the site's words; so is a ruling, but as an answer, not as a note.
         site_words = kind in ("edice", "web")
-        inner_html, inner_plain = self.blocks(lines[start + 1 : end], site_words=site_words)
+        inner_html, inner_plain = self.blocks(lines[start + 1 : end], site_words=site_words,
+                                              ruling=kind == "rozhodnuti")
         if not inner_plain:
             raise MarkupError(f"řádek {start + 1}: prázdný rámeček")
         html.append(
-            f'<aside class="box {css}">\n<p class="box-label">{escape(label)}</p>\n'
+            f'<aside class="box {css}"{box_id}>\n<p class="box-label">{escape(label)}</p>\n'
             + "\n".join(inner_html)
             + "\n</aside>"
         )

@@ -6,8 +6,12 @@ almanach/content must be found word for word in one of them:
 - every quotation (the '>' lines of any data file);
 - the text of every card (karty.toml);
 - the body of every entry and of the pages that reprint a source (SOURCE_PAGES): all of it
-  but the site's own boxes (`::: web`, `::: edice`, checked as quotations) and the
-  sub-headings, which are the site's layout of the source's titles.
+  but the site's own boxes (`::: web`, `::: edice` and `::: rozhodnuti`, whose quotations are
+  checked as quotations) and the sub-headings, which are the site's layout of the source's
+  titles.
+
+A ruling (`::: rozhodnuti <id>`, the page Rozhodnutí mimo almanach) is the site's words and
+says so in its label; only the Almanach's sentences it quotes ('>') are checked.
 
 They are compared without markup, cross-reference marks "(→)", dashes, an ellipsis (the mark
 of a cut), a colon or full stop ending the sentence (the source's titles and list heads lose
@@ -51,6 +55,9 @@ CORRECTIONS_002 = {
     "případně tato karta jemu": "připadne tato karta jemu",
     "(viz výše 4a) body 1. a 2.)": "(viz výše 4a, body 1. a 2.)",
 }
+# The boxes that hold the site's own words (their quotations are checked as quotations).
+SITE_BOXES = tuple(f"{fence}{kind}" for kind in ("web", "edice", "rozhodnuti")
+                   for fence in (":::", "::: "))
 # Pages (beyond every entry) whose body reprints a source text.
 SOURCE_PAGES = ("pravidla-hry-v-kostce", "herni-material", "katan-pro-dva")
 
@@ -82,7 +89,7 @@ def quotations(path: Path) -> list[str]:
 
 def body(path: Path) -> list[str]:
     """The plain text of a content file's body, one passage each: without the front matter,
-    the site's boxes (web, edice), quotations and sub-headings."""
+    the site's boxes (web, edice, rozhodnuti), quotations and sub-headings."""
     text = path.read_text(encoding="utf-8")
     if text.startswith("+++"):
         text = text.split("+++", 2)[2]
@@ -91,7 +98,7 @@ def body(path: Path) -> list[str]:
         stripped = line.strip()
         if own_box:
             own_box = stripped != ":::"
-        elif stripped.startswith((":::web", "::: web", ":::edice", "::: edice")):
+        elif stripped.startswith(SITE_BOXES):
             own_box = True
         elif not stripped.startswith((":::", "###", ">")):
             kept.append(line)

@@ -155,7 +155,9 @@ W = WEIGHTS
 # Pages about another way to play or about the editions: the query has to ask for them.
 VARIANT_PAGES = ("katan-pro-dva", "rozdily-mezi-vydanimi")
 # Another booklet's rules retold in full (002): a little behind the Almanach's own entries.
-OVERVIEW_PAGES = ("pravidla-hry-v-kostce",)
+# The page of rulings (Rozhodnutí mimo almanach) too: the site's words answer first only a
+# question the texts leave open, never one the Almanach answers.
+OVERVIEW_PAGES = ("pravidla-hry-v-kostce", "rozhodnuti")
 # A page of quotations about many things at once, named by many aliases: a little behind.
 BROAD_PAGES = ("krajiny-a-suroviny",)
 
@@ -324,6 +326,27 @@ class Hit:
     @property
     def url(self) -> str:
         return self.document.url
+
+    @property
+    def ruling(self):
+        """The ruling (almanach.faq.Ruling) whose words this snippet shows, when it comes from
+        the page of rulings, or None: the results page labels the snippet with the ruling's
+        label ("Rozhodnutí mimo almanach") and source, so that it never passes for a
+        quotation of the Almanach."""
+        from almanach.faq import RULINGS_SLUG, ruling_at
+
+        if self.slug != RULINGS_SLUG:
+            return None
+        return ruling_at(self.document.text.split("\n")[self.line])
+
+    @property
+    def ruling_note(self):
+        """The ruling that departs from an Almanach sentence this snippet shows, or None: the
+        results page shows its summary and source under the snippet, linked to the ruling
+        (as the entry does, almanach/_ruling.html)."""
+        from almanach.faq import RULINGS_SLUG, ruling_for
+
+        return None if self.slug == RULINGS_SLUG else ruling_for(self.slug, self.snippet)
 
 
 @dataclass
@@ -1672,13 +1695,18 @@ def index_from_files(url_for, faq_url: str = "/almanach/caste-otazky/") -> Searc
 
 def frequent_questions(page_url: str) -> list[Question]:
     """The Časté otázky as the index sees them, each linked at its place on page_url, then
-    the players' questions per passage (no url: they are never shown)."""
-    from almanach.faq import read_passage_questions, read_questions
+    the players' questions per passage (no url: they are never shown). A question answered by
+    a ruling alone leads to the ruling's summary on the page of rulings (one that quotes the
+    Almanach too leads to the quotation: the snippet then carries the ruling, Hit.ruling_note)."""
+    from almanach.faq import RULINGS_SLUG, read_passage_questions, read_questions, ruling_by_id
+
+    def cited(item) -> tuple[tuple[str, str], ...]:
+        ruling = ruling_by_id(item.ruling) if item.ruling else None
+        quoted = tuple((answer.slug, answer.text) for answer in item.answers)
+        return quoted or (((RULINGS_SLUG, ruling.passage),) if ruling else ())
 
     return [
-        Question(item.id, item.text, item.phrasings,
-                 tuple((answer.slug, answer.text) for answer in item.answers),
-                 f"{page_url}#{item.id}")
+        Question(item.id, item.text, item.phrasings, cited(item), f"{page_url}#{item.id}")
         for item in read_questions()
     ] + [
         Question(f"pasaz-{number}", item.phrasings[0], item.phrasings[1:],

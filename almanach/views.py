@@ -1,6 +1,7 @@
 """Pages of the Almanach: the index, one entry, the search (page, htmx suggestions, JSON)."""
 
 import re
+from dataclasses import dataclass
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -40,8 +41,11 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def faq(request: HttpRequest) -> HttpResponse:
-    """Časté otázky: the site's questions, each answered by quotations linked to their passage."""
+    """Časté otázky: the site's questions, each answered by quotations linked to their passage
+    and, where the texts do not settle it, by a ruling in the site's words with its source."""
     entries = {entry.slug: entry for entry in Entry.objects.all()}
+    rulings = {ruling.id: ruling for ruling in frequent.read_rulings()}
+    page = entries.get(frequent.RULINGS_SLUG)
     topics = []
     for topic, questions in frequent.topics(frequent.read_questions()):
         items = []
@@ -54,13 +58,22 @@ def faq(request: HttpRequest) -> HttpResponse:
                 number = frequent.passage_of(entry.plain, answer.text)
                 link = entry.get_absolute_url() + (f"#odstavec-{number}" if number else "")
                 answers.append({"quotation": answer, "entry": entry, "link": link})
-            items.append({"question": question, "answers": answers})
+            ruling = rulings.get(question.ruling) if page else None
+            items.append({"question": question, "answers": answers,
+                          "ruling": ruling and _ruling_context(ruling, page)})
         topics.append({"name": topic, "anchor": _canonical_slug(topic), "questions": items})
     context = {
         "topics": topics,
         "count": sum(len(topic["questions"]) for topic in topics),
         }
     return render(request, "almanach/faq.html", context)
+
+
+def _ruling_context(ruling: frequent.Ruling, page: Entry) -> dict:
+    """A ruling as the templates show it: the site's words with its source, linked to its box on
+    the page of rulings (almanach/_ruling.html)."""
+    return {"ruling": ruling, "link": f"{page.get_absolute_url()}#{ruling.anchor}",
+            "page": page}
 
 
 def letter_anchor(letter: str) -> str:
@@ -81,6 +94,7 @@ def entry(request: HttpRequest, slug: str) -> HttpResponse:
         search.mark(item.html, keys), item.plain, figures.figures(item.slug),
         lambda figure: render_to_string("almanach/_figure.html", {"figure": figure}),
     )
+    body_html = _place_rulings(body_html, item)
     context = {
         "entry": item,
         "body_html": body_html,
@@ -97,6 +111,29 @@ def entry(request: HttpRequest, slug: str) -> HttpResponse:
         "figures": unplaced,
         }
     return render(request, "almanach/entry.html", context)
+
+
+@dataclass(frozen=True)
+class _RulingNote:
+    phrase: str  # the Almanach's sentence the ruling departs from
+    context: dict
+
+
+def _place_rulings(html: str, item: Entry) -> str:
+    """Right after each sentence of the entry that a ruling departs from, the ruling in short
+    (what the later rule says and which one the site and the engine follow)."""
+    page = Entry.objects.filter(slug=frequent.RULINGS_SLUG).first()
+    if page is None or item.slug == page.slug:
+        return html
+    notes = [
+        _RulingNote(quotation.text, _ruling_context(ruling, page))
+        for ruling in frequent.read_rulings()
+        for quotation in ruling.quotations
+        if quotation.slug == item.slug
+    ]
+    html, _ = figures.place(html, item.plain, notes, lambda note: render_to_string(
+        "almanach/_ruling.html", note.context | {"short": True}))
+    return html
 
 
 def _highlight(request: HttpRequest, slug: str) -> tuple[str, set[str]]:

@@ -18,6 +18,7 @@ PAGES = {
     "katan-pro-dva",
     "rozdily-mezi-vydanimi",
     "krajiny-a-suroviny",
+    "rozhodnuti",
 }
 
 

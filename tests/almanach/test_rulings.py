@@ -1,0 +1,240 @@
+"""Rulings the booklets do not hold (Rozhodnutí mimo almanach): the site's words with their
+source, never passing for a quotation; the bank-shortage ruling shown wherever the Almanach's
+sentence is; and every question of the publisher's official FAQ (almanach/eval/official_faq.toml)
+answered on the page the file names."""
+
+import re
+import tomllib
+from html import unescape
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from almanach import faq
+from almanach.czech import fold
+from almanach.loader import ContentError, read_content
+from almanach.markup import MarkupError, render
+from almanach.quotes import body
+
+OFFICIAL_FAQ = Path(faq.__file__).parent / "eval" / "official_faq.toml"
+BANK_SENTENCE = "Pokud v jednom kole nestačí bank na suroviny pro všechny, neinkasuje nikdo."
+
+
+@pytest.fixture(scope="module")
+def rulings() -> list[faq.Ruling]:
+    return faq.read_rulings()
+
+
+@pytest.fixture(scope="module")
+def official() -> list[dict]:
+    return tomllib.loads(OFFICIAL_FAQ.read_text(encoding="utf-8"))["otazka"]
+
+
+def passages(html: str) -> list[str]:
+    """The page's text one passage a line (paragraph, list item, quotation, heading, caption),
+    folded: how a reader meets it, without case and diacritics."""
+    main = html.split("<main", 1)[-1].split("</main>", 1)[0]
+    main = re.sub(r"<(script|style)\b.*?</\1>", " ", main, flags=re.S)
+    main = re.sub(r"</(?:p|li|blockquote|h\d|figcaption|dd|dt)>|<br\s*/?>", "\n", main)
+    text = unescape(re.sub(r"<[^>]+>", " ", main))
+    return [" ".join(fold(line).split()) for line in text.split("\n") if line.strip()]
+
+
+def states(lines: list[str], keys: list[list[str]]) -> bool:
+    """One passage holds every word of one of the keys."""
+    return any(all(fold(word) in line for word in key) for key in keys for line in lines)
+
+
+def page_url(slug: str) -> str:
+    if slug == "caste-otazky":
+        return reverse("almanach:faq")
+    return reverse("almanach:entry", args=[slug])
+
+
+# --- the rulings and their page ----------------------------------------------------------
+
+
+def test_every_ruling_has_a_title_a_short_answer_and_names_where_it_comes_from(rulings):
+    assert len(rulings) >= 10
+    assert len({ruling.id for ruling in rulings}) == len(rulings)
+    for ruling in rulings:
+        assert ruling.title and len(ruling.summary) >= 20, ruling.id
+        assert ruling.source.startswith(("Oficiální FAQ vydavatele (catan.com)",
+                                         "Výklad webu z textu almanachu")), ruling.id
+
+
+def test_a_ruling_that_departs_from_the_almanach_quotes_its_sentence_and_says_what_is_followed(
+        rulings):
+    departing = [ruling for ruling in rulings if ruling.quotations]
+    assert "bank-jedinemu-hraci" in {ruling.id for ruling in departing}
+    documents = {doc.slug: doc for doc in read_content(url_for=str).documents}
+    for ruling in departing:
+        assert "se řídí Almanachem" in ruling.summary, ruling.id
+        for quotation in ruling.quotations:
+            assert faq.passage_of(documents[quotation.slug].plain, quotation.text), (
+                ruling.id, quotation.text)
+
+
+def test_the_bank_ruling_says_both_rules_and_that_the_site_and_engine_follow_the_almanach(
+        rulings):
+    ruling = faq.ruling_by_id("bank-jedinemu-hraci")
+    assert ruling.quotations == (faq.Quotation("suroviny-karty", BANK_SENTENCE),)
+    assert "neinkasuje nikdo" in ruling.summary
+    assert "jen jeden hráč" in ruling.summary and "zbyly" in ruling.summary
+    assert "Web i pravidlový engine se řídí Almanachem" in ruling.summary
+    assert ruling.source.startswith("Oficiální FAQ vydavatele (catan.com), základní hra")
+    assert faq.ruling_for("suroviny-karty", f"Hráč si drží karty. {BANK_SENTENCE}") == ruling
+    assert faq.ruling_for("zlodej", BANK_SENTENCE) is None
+
+
+def test_the_engine_pays_nobody_a_short_resource_even_when_only_one_player_is_owed_it():
+    """What the ruling says the engine does: the Almanach, without the FAQ's exception."""
+    from engine import Board, Game
+    from engine.actions import RollDice
+
+    game = Game.empty(Board.beginner(), ["red", "blue", "white", "orange"], seed=0)
+    game.place_settlement("red", "a2.NW", city=True)  # hills 2, mountains 11: owed 2 ore
+    game.set_hand("white", {"ore": 18})  # the bank keeps 1 ore
+    game.set_current("red", "roll")
+    events = game.apply(RollDice("red", (5, 6)))
+    assert game.hand("red")["ore"] == 0 and game.bank["ore"] == 1
+    assert events[-1].shortage == ["ore"]
+
+
+def test_a_ruling_box_is_the_sites_words_labelled_and_never_checked_as_a_quotation():
+    rendered = render(
+        "::: rozhodnuti priklad\nAno, smíte.\n\nAlmanach, heslo [[zlodej]]:\n\n"
+        "> Černá figurka je zloděj.\n\nZdroj: Oficiální FAQ.\n:::", url_for=lambda s: f"/{s}/")
+    assert '<aside class="box rozhodnuti" id="rozhodnuti-priklad">' in rendered.html
+    assert '<p class="box-label">Rozhodnutí mimo almanach</p>' in rendered.html
+    assert '<p class="ruling">Ano, smíte.</p>' in rendered.html
+    assert "<blockquote>\n<p>Černá figurka je zloděj.</p>\n</blockquote>" in rendered.html
+    assert rendered.plain.split("\n")[0] == "Rozhodnutí mimo almanach: Ano, smíte."
+    with pytest.raises(MarkupError, match="potřebuje id"):
+        render("::: rozhodnuti\nText.\n:::", url_for=str)
+
+
+def test_the_quotation_checker_skips_a_ruling_in_an_entry_but_checks_what_it_quotes(tmp_path):
+    path = tmp_path / "heslo.md"
+    path.write_text("+++\nheadword = \"X\"\n+++\nČerná figurka je zloděj.\n\n"
+                    "::: rozhodnuti x\nSlova webu.\n\n> Citace.\n\nZdroj: FAQ.\n:::\n",
+                    encoding="utf-8")
+    assert body(path) == ["Černá figurka je zloděj."]
+
+
+def test_a_ruling_without_its_source_or_title_is_refused(tmp_path):
+    path = tmp_path / "rozhodnuti.md"
+    path.write_text("### Otázka?\n\n::: rozhodnuti a\nAno, smíte.\n:::\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="Zdroj"):
+        faq.read_rulings(path)
+    path.write_text("::: rozhodnuti a\nAno.\n\nZdroj: FAQ.\n:::\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="nadpis"):
+        faq.read_rulings(path)
+
+
+def test_every_frequent_question_answered_by_a_ruling_names_one_that_exists(rulings):
+    questions = faq.read_questions()
+    named = {question.ruling for question in questions if question.ruling}
+    assert named <= {ruling.id for ruling in rulings}
+    assert {"bank-jedinemu-hraci", "silnice-do-kruhu", "spojenectvi-a-sliby", "nejstarsi-hrac",
+            "rytir-bez-zlodeje"} <= named
+    bank = next(q for q in questions if q.id == "dosly-karty-v-banku")
+    assert bank.ruling == "bank-jedinemu-hraci" and bank.answers[0].text == BANK_SENTENCE
+
+
+# --- where a player meets them -------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("content")
+def test_the_entry_shows_the_bank_ruling_right_after_the_almanachs_sentence(client):
+    html = client.get(reverse("almanach:entry", args=["suroviny-karty"])).content.decode()
+    sentence_at = html.index(BANK_SENTENCE)
+    note_at = html.index('<aside class="box rozhodnuti ruling-note">')
+    assert sentence_at < note_at < html.index("Jiné vydání (004")
+    note = html[note_at:html.index("</aside>", note_at)]
+    assert "Rozhodnutí mimo almanach" in note and "se řídí Almanachem" in note
+    assert "Zdroj: Oficiální FAQ vydavatele (catan.com)" in note
+    assert 'href="/almanach/rozhodnuti/#rozhodnuti-bank-jedinemu-hraci"' in note
+    assert "<blockquote" not in note, "the site's words never pass for a quotation"
+
+
+@pytest.mark.usefixtures("content")
+def test_the_page_of_rulings_labels_each_one_and_keeps_quotations_apart(client, rulings):
+    html = client.get(reverse("almanach:entry", args=["rozhodnuti"])).content.decode()
+    for ruling in rulings:
+        assert f'id="{ruling.anchor}"' in html
+    assert html.count('<p class="box-label">Rozhodnutí mimo almanach</p>') == len(rulings)
+    assert "ruling-note" not in html
+    quoted = re.findall(r"<blockquote>\s*<p[^>]*>(.*?)</p>", html)
+    assert quoted == [BANK_SENTENCE]
+
+
+@pytest.mark.usefixtures("content")
+def test_cast_otazky_answers_with_the_ruling_in_the_sites_words_and_its_source(client):
+    html = client.get(reverse("almanach:faq")).content.decode()
+    item = html.split('id="dosly-karty-v-banku"', 1)[1].split("</section>", 1)[0]
+    assert f"<blockquote>{BANK_SENTENCE}</blockquote>" in item
+    ruling = item[item.index('<aside class="box rozhodnuti'):]
+    assert "Rozhodnutí mimo almanach" in ruling and "se řídí Almanachem" in ruling
+    assert "Zdroj: Oficiální FAQ vydavatele (catan.com)" in ruling
+    alone = html.split('id="silnice-do-kruhu"', 1)[1].split("</section>", 1)[0]
+    assert "<blockquote>" not in alone and "6 silnic kolem" in alone
+
+
+@pytest.mark.parametrize(
+    ("query", "ruling"),
+    [
+        ("pocita se silnice do kruhu", "silnice-do-kruhu"),
+        ("muzu se spojit s jinym hracem proti tretimu", "spojenectvi-a-sliby"),
+        ("musi vzdy zacinat nejstarsi", "nejstarsi-hrac"),
+        ("muzu zahrat rytire kdyz zlodej neni u me", "rytir-bez-zlodeje"),
+        ("bank nema dost a surovinu dostava jen jeden hrac", "bank-jedinemu-hraci"),
+    ],
+)
+def test_a_table_question_finds_its_ruling_first(query, ruling, file_index):
+    hit = file_index.search(query).hits[0]
+    assert hit.slug == "rozhodnuti", (query, hit.slug, hit.snippet[:80])
+    assert hit.ruling is not None and hit.ruling.id == ruling, hit.snippet[:80]
+    assert hit.ruling_note is None
+
+
+def test_a_snippet_showing_the_bank_sentence_carries_its_ruling(file_index):
+    hits = file_index.search("co kdyz bank nestaci na suroviny pro vsechny").hits
+    shown = next(hit for hit in hits if BANK_SENTENCE in hit.snippet
+                 and hit.slug == "suroviny-karty")
+    assert shown.ruling_note is not None and shown.ruling_note.id == "bank-jedinemu-hraci"
+    assert shown.ruling is None, "the Almanach's sentence is no ruling of the site"
+    other = file_index.search("kolik stoji silnice").hits[0]
+    assert other.ruling is None and other.ruling_note is None
+
+
+# --- the official FAQ: the site states every answer -----------------------------------------
+
+
+def test_the_official_faq_file_names_real_pages_and_keys(official):
+    assert len(official) >= 24
+    slugs = {doc.slug for doc in read_content(url_for=str).documents} | {"caste-otazky"}
+    for item in official:
+        assert item["otazka"].endswith("?") and item["odpoved"] and item["zdroj"], item["id"]
+        assert set(item["stranky"]) <= slugs, item["id"]
+        assert item["keys"] and all(item["keys"]), item["id"]
+
+
+@pytest.mark.usefixtures("content")
+def test_the_site_states_every_official_faq_answer_on_the_pages_it_names(client, official):
+    missing = []
+    for slug in sorted({slug for item in official for slug in item["stranky"]}):
+        lines = passages(client.get(page_url(slug)).content.decode())
+        missing += [f"{item['id']} @ {slug}" for item in official
+                    if slug in item["stranky"] and not states(lines, item["keys"])]
+    assert missing == []
+
+
+@pytest.mark.usefixtures("content")
+def test_where_the_official_faq_differs_from_the_almanach_the_page_says_both(client, official):
+    for item in (item for item in official if item.get("lisi_se")):
+        for slug in item["stranky"]:
+            lines = passages(client.get(page_url(slug)).content.decode())
+            assert states(lines, [["neinkasuje nikdo"]]), (item["id"], slug)
+            assert states(lines, [["se ridi almanachem"]]), (item["id"], slug)
