@@ -400,6 +400,7 @@ def test_csv_export_has_the_answers_per_question(session, teacher_client):
     pupil = Client()
     join(pupil, session, "=cmd|calc")
     pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "reveal"})
     response = teacher_client.get(f"/ucitel/hodina/{session.code}/vysledky.csv")
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
@@ -409,6 +410,30 @@ def test_csv_export_has_the_answers_per_question(session, teacher_client):
     assert rows[1][1] == "u pouště, pastviny 12 a lesa 3" and rows[1][2] == "1"
     assert rows[1][3:5] == ["", ""]  # question 2 not answered
     assert len(rows[1]) == len(rows[0])
+
+
+def test_issue_40_the_csv_leaves_the_open_question_out_until_its_reveal(session,
+                                                                        teacher_client):
+    start(teacher_client, session)
+    pupil = Client()
+    join(pupil, session, "Ada")
+    pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    url = f"/ucitel/hodina/{session.code}/vysledky.csv"
+
+    def rows():
+        text = teacher_client.get(url).content.decode("utf-8-sig")
+        return list(csv.reader(io.StringIO(text), delimiter=";"))
+
+    before = rows()
+    assert not any(cell.startswith("1. ") for cell in before[0])
+    assert "u pouště, pastviny 12 a lesa 3" not in before[1]
+    assert before[1][-3:] == ["0", "0", "1"]  # the open question counts in no total yet
+    assert len(before[1]) == len(before[0])
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "reveal"})
+    after = rows()
+    assert after[0][1:3] == ["1. Kde smí stát vesnice?: odpověď", "1. správně"]
+    assert after[1][1:3] == ["u pouště, pastviny 12 a lesa 3", "1"]
+    assert after[1][-3] == "1"
 
 
 def test_controls_refuse_nonsense_politely(session, teacher_client):

@@ -217,20 +217,34 @@ def rank(table: list[PupilRow]) -> list[PupilRow]:
     return table
 
 
+def open_question(session: ClassSession) -> int | None:
+    """The question (0-based) the class is answering in a teacher-paced lesson and whose
+    answer is not revealed yet: no teacher's page or export names answers to it."""
+    running = session.teacher_paced and session.state == ClassSession.State.RUNNING
+    if running and not classroom.shown(session, session.current):
+        return session.current
+    return None
+
+
 def results_csv(session: ClassSession) -> str:
-    """Per pupil: the answer and whether it was right for every question, then the totals."""
-    item_results, table = results(session)
+    """Per pupil: the answer and whether it was right for every question, then the totals.
+    The open question is left out until its reveal (columns and totals alike)."""
+    leave_out = open_question(session)
+    item_results, table = results(session, leave_out=leave_out)
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", quoting=csv.QUOTE_ALL)
     header = ["přezdívka"]
     for result in item_results:
-        header += [f"{result.index + 1}. {result.title}: odpověď",
-                   f"{result.index + 1}. správně"]
+        if result.index != leave_out:
+            header += [f"{result.index + 1}. {result.title}: odpověď",
+                       f"{result.index + 1}. správně"]
     header += ["správně", "body za rychlost", "pořadí"]
     writer.writerow([classroom._csv_safe(cell) for cell in header])
     for row in table:
         cells = [row.pupil.nickname]
-        for cell in row.cells:
+        for index, cell in enumerate(row.cells):
+            if index == leave_out:
+                continue
             mark = "" if cell.correct is None else ("1" if cell.correct else "0")
             cells += [cell.text, mark]
         cells += [str(row.correct), str(row.points), str(row.place)]

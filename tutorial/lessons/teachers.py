@@ -381,8 +381,7 @@ def results(request: HttpRequest, session: ClassSession) -> HttpResponse:
         return HttpResponse(status=204)
     running = session.teacher_paced and session.state == ClassSession.State.RUNNING
     # The open question stays out until its reveal: the page may be on the projector.
-    leave_out = (session.current if running and not classroom.shown(session, session.current)
-                 else None)
+    leave_out = lesson_results.open_question(session)
     item_results, table = lesson_results.results(session, leave_out=leave_out)
     shown = [classroom.shown(session, r.index) for r in item_results]
     rows = []
