@@ -24,7 +24,7 @@ positions = st.builds(
     robber=st.sampled_from(["", *topology.HEX_IDS]),
     hands=st.dictionaries(colors, counts.filter(any), max_size=4),
     dev=st.dictionaries(colors, counts.filter(any), max_size=4),
-    knights=st.lists(st.tuples(colors, st.integers(1, 9)), max_size=2, unique_by=lambda k: k[0])
+    knights=st.lists(st.tuples(colors, st.integers(1, 7)), max_size=2, unique_by=lambda k: k[0])
     .map(tuple),
 )
 

@@ -109,7 +109,7 @@ def test_the_settings_form_sets_hands_turn_and_rules(client):
              "ruka-red-ore": "3", "ruka-red-brick": "20", "na-tahu": "red", "faze": "build",
              "pravidlo-r": "1"}
     response = client.get("/rozhodci/", query)
-    assert response.status_code == 200  # 20 bricks: refused, nothing typed is lost
+    assert response.status_code == 400  # 20 bricks: refused, nothing typed is lost
     assert "0–19" in text(response)
     assert 'name="ruka-red-brick" value="20"' in text(response)
     assert 'name="ruka-red-ore" value="3"' in text(response)

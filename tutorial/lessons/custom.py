@@ -17,6 +17,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, words
 from tutorial import quiz
+from tutorial.inputs import parse_int
 from tutorial.quiz.base import Question
 from tutorial.quiz.sandbox import prepared_or_none as _prepared_or_none
 from tutorial.referee import notation
@@ -109,7 +110,7 @@ def new_item_code(code: str, kind: str, roll_text: str = "") -> str:
         raise Impossible("Tento druh otázky se na tuto pozici nehodí. Vyberte jiný.")
     roll = None
     if kind == "vynosy":
-        roll = int(roll_text) if roll_text.isdigit() else 0
+        roll = parse_int(roll_text, 2, 12) or 0
         if roll not in ROLLS:
             raise Impossible("Zvolte, jaké číslo padne: 2–12 kromě sedmičky.")
     stored = canonical(pos, player, roll)
@@ -156,7 +157,7 @@ def _prepare(kind: str, code: str) -> quiz.Prepared:
     player = player_of(pos, params)
     ask: dict = {"player": player}
     if kind == "vynosy":
-        roll = int(params["hod"]) if params.get("hod", "").isdigit() else 0
+        roll = parse_int(params.get("hod", ""), 2, 12) or 0
         if roll not in ROLLS:
             raise Impossible("Chybí číslo, které padne.")
         ask = {"roll": roll}

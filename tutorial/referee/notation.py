@@ -43,6 +43,14 @@ MAX_PIECES = 4 * (15 + 5 + 4)  # more cannot stand on a board
 POSITION_PARAMS = ("plan", "hraci", "pravidla", "f", "zlodej", "ruce", "karty", "rytiri", "tah")
 
 
+KNIGHT_CARDS = 14
+
+
+def _ascii_number(text: str) -> bool:
+    """Plain digits 0–9 only: "²" and "٣" pass str.isdigit() but are no seed here."""
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
+
+
 class BadCode(ValueError):
     """A parameter that is not in the notation (a Czech message for the page)."""
 
@@ -90,8 +98,8 @@ def _colour(letter: str) -> str:
 
 
 def _counts(text: str, what: str) -> dict[str, tuple[int, ...]]:
-    if len(text) % 6:
-        raise BadCode(f"{what}: každá barva má 6 znaků (barva a 5 počtů).")
+    if len(text) % 6 or len(text) > 6 * len(ALL_COLORS):
+        raise BadCode(f"{what}: každá barva nejvýš jednou, 6 znaků (barva a 5 počtů).")
     out = {}
     for i in range(0, len(text), 6):
         color = _colour(text[i])
@@ -103,10 +111,9 @@ def _counts(text: str, what: str) -> dict[str, tuple[int, ...]]:
 
 
 def _place(kind: str, text: str) -> str:
-    try:
-        index = int(text, 36)
-    except ValueError:
-        raise BadCode("Místo figurky se píše dvěma znaky 0–9, a–z.") from None
+    if len(text) != 2 or any(ch not in DIGITS for ch in text):
+        raise BadCode("Místo figurky se píše dvěma znaky 0–9, a–z.")
+    index = int(text, 36)
     ids = topo.PATH_IDS if kind == "road" else topo.INTERSECTION_IDS
     if index >= len(ids):
         raise BadCode("Takové místo na plánu není.")
@@ -117,9 +124,10 @@ def parse(params) -> Position:
     """The position from request parameters (a QueryDict or a dict of strings)."""
     get = params.get
     plan = (get("plan") or "z").strip()
-    if plan not in ("z", "p") and not (plan[:1] == "v" and plan[1:].isdigit()
-                                         and len(plan) <= 12):
-        raise BadCode("Plán je z (pro začátečníky), p (prázdný) nebo v a číslo.")
+    if plan not in ("z", "p") and not (plan[:1] == "v" and _ascii_number(plan[1:])
+                                         and len(plan) <= 10):
+        raise BadCode("Plán je z (pro začátečníky), p (prázdný) nebo v a číslo (nejvýš "
+                      "9 číslic 0–9).")
     rules = frozenset(get("pravidla") or "")
     if not rules <= set(RULE_LETTERS):
         raise BadCode("Pravidla se zapisují písmeny r, k a 2.")
@@ -143,11 +151,17 @@ def parse(params) -> Position:
         raise BadCode("Zloděj stojí na poli a1–e3.")
     knights = []
     text = get("rytiri") or ""
+    if len(text) > 2 * len(ALL_COLORS):
+        raise BadCode("Rytíři: každá barva nejvýš jednou (barva a počet).")
     for i in range(0, len(text), 2):
         digit = text[i + 1:i + 2]
         if not digit or digit not in DIGITS:
             raise BadCode("Rytíři: barva a počet.")
         knights.append((_colour(text[i]), DIGITS.index(digit)))
+    if len({c for c, _k in knights}) != len(knights):
+        raise BadCode("Rytíři: každá barva nejvýš jednou.")
+    if sum(k for _c, k in knights) > KNIGHT_CARDS:
+        raise BadCode(f"Rytíři: ve hře je jen {KNIGHT_CARDS} karet rytíře.")
     turn = get("tah") or ""
     current = phase = ""
     if turn:

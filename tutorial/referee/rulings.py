@@ -142,6 +142,8 @@ def _may_rob(game: Game, action: actions.MoveRobber, known: Known) -> Ruling:
                       data={"kod": violation.code}, highlight=[action.hex])
     ruling = whom_to_rob(game, action.player, action.hex, known)
     victim = action.victim
+    if victim is not None and victim not in game.players:
+        raise BadQuestion("Okradený hráč (victim) v pozici nehraje.")
     if victim is None:
         ruling.answer = "Ano, zloděj sem smí. " + ruling.answer
         ruling.allowed = True

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import io
-import json
 from dataclasses import replace
 from urllib.parse import urlencode
 
@@ -24,6 +23,8 @@ from django.views.decorators.vary import vary_on_headers
 from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, actions, referee, words
 from engine import topology as topo
 from tutorial import board_svg, pages
+from tutorial.inputs import parse_int
+from tutorial.referee import api as api_input
 from tutorial.referee import notation, rulings
 from tutorial.referee.notation import BadCode, Position
 
@@ -56,10 +57,16 @@ def _state(request: HttpRequest, pos: Position) -> dict:
         tool = "silnice"
     return {"n": tool, "b": notation.LETTER_OF[color], "color": color, "otazka": question,
             "akce": get.get("akce", "") if get.get("akce", "") in ASK_KINDS else "",
-            "misto": get.get("misto", "")[:12], "hod": get.get("hod", "")[:2],
+            "misto": get.get("misto", "")[:12], "hod": _roll(get.get("hod", "")),
             "surovina": get.get("surovina", "") if get.get("surovina") in RESOURCES else "",
             "karta": get.get("karta", "") if get.get("karta") in DEV_CARDS else "",
             "nastaveni": "1" if get.get("nastaveni") == "1" else ""}
+
+
+def _roll(text: str) -> str:
+    """A dice total 2–12 written in ASCII digits, else "" (no roll chosen)."""
+    total = parse_int(text, 2, 12)
+    return "" if total is None else str(total)
 
 
 def editor_url(pos: Position, state: dict | None = None, *, base: str | None = None,
@@ -119,12 +126,13 @@ def editor(request: HttpRequest) -> HttpResponse:
         return _bad_code(request, str(exc))
     state = _state(request, pos)
     error = ""
+    malformed = False
     if "klik" in request.GET or "upravit" in request.GET:
         try:
             changed = (_tap(pos, state, request.GET["klik"]) if "klik" in request.GET
                        else apply_form(pos, request.GET))
         except BadCode as exc:
-            changed, error = None, str(exc)
+            changed, error, malformed = None, str(exc), True
             if "upravit" in request.GET:
                 state["nastaveni"] = "1"
         if changed is not None:
@@ -139,7 +147,10 @@ def editor(request: HttpRequest) -> HttpResponse:
     if built.game is None:
         return _respond(request, _broken_context(pos, state, built), status=400)
     submitted = request.GET if error and "upravit" in request.GET else None
-    return _respond(request, _context(pos, state, built, error, submitted))
+    # Input that is not in the notation is a 400; htmx swaps only a 2xx, so the fragment
+    # that shows the message to an htmx user comes as a 200.
+    status = 400 if malformed and not request.htmx else 200
+    return _respond(request, _context(pos, state, built, error, submitted), status=status)
 
 
 def _tap(pos: Position, state: dict, place: str) -> Position:
@@ -162,10 +173,10 @@ def _tap(pos: Position, state: dict, place: str) -> Position:
 def _counts(get, prefix: str, names, limit: int) -> tuple[int, ...]:
     out = []
     for name in names:
-        raw = (get.get(f"{prefix}-{name}") or "0").strip()
-        if not raw.isdigit() or int(raw) > limit:
-            raise BadCode(f"Počet musí být celé číslo 0–{limit}.")
-        out.append(int(raw))
+        value = parse_int((get.get(f"{prefix}-{name}") or "0").strip(), 0, limit)
+        if value is None:
+            raise BadCode(f"Počet musí být celé číslo 0–{limit} (číslicemi 0–9).")
+        out.append(value)
     return tuple(out)
 
 
@@ -549,7 +560,12 @@ def qr(request: HttpRequest) -> HttpResponse:
     except BadCode as exc:
         return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
     state = _state(request, pos)
-    code = segno.make(request.build_absolute_uri(editor_url(pos, state)), error="l")
+    try:
+        code = segno.make(request.build_absolute_uri(editor_url(pos, state)), error="l")
+    except segno.DataOverflowError:
+        return HttpResponse("Adresa této pozice je na QR kód příliš dlouhá: pošlete ji "
+                            "raději zprávou.", status=400,
+                            content_type="text/plain; charset=utf-8")
     svg = io.BytesIO()
     code.save(svg, kind="svg", scale=6, dark="#1f1a14", light="#ffffff", xmldecl=False,
               omitsize=True)
@@ -565,34 +581,40 @@ def _api_error(message: str, code: str = "", status: int = 400) -> JsonResponse:
                         json_dumps_params={"ensure_ascii": False})
 
 
-@csrf_exempt  # a stateless JSON question: no cookie, no session, nothing changes
+# No CSRF token on purpose: the API reads no cookie and changes nothing, and it takes only
+# Content-Type: application/json, which no cross-site form can send (README, Rozhodčí).
+@csrf_exempt
 @require_POST
 def api(request: HttpRequest) -> JsonResponse:
     try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return _api_error("Tělo požadavku musí být JSON.")
-    if not isinstance(body, dict):
-        return _api_error("Tělo požadavku musí být objekt JSON.")
+        body = api_input.read_body(request.content_type, request.META.get("CONTENT_LENGTH"),
+                                   request.body)
+        out = _api_answer(request, body)
+    except api_input.Refused as exc:
+        return _api_error(exc.message, exc.code, exc.status)
+    return JsonResponse(out, json_dumps_params={"ensure_ascii": False})
+
+
+def _api_answer(request: HttpRequest, body: dict) -> dict:
     position = body.get("position", {})
     question = body.get("otazka")
-    if question not in rulings.QUESTIONS:
-        return _api_error("Otázka (otazka) musí být jedna z: " + ", ".join(rulings.QUESTIONS)
-                          + ".")
+    if not isinstance(question, str) or question not in rulings.QUESTIONS:
+        raise api_input.Refused("Otázka (otazka) musí být jedna z: "
+                                + ", ".join(rulings.QUESTIONS) + ".")
     if not isinstance(position, dict):
-        return _api_error("Pozice (position) musí být objekt JSON.")
+        raise api_input.Refused("Pozice (position) musí být objekt JSON.")
     try:
         game = referee.position_from_json(position)
         ruling = _api_ruling(game, position, question, body)
     except (InvalidInput, RuleViolation) as exc:
-        return _api_error(exc.message, exc.code or "")
+        raise api_input.Refused(exc.message, 400, exc.code or "") from None
     except rulings.BadQuestion as exc:
-        return _api_error(str(exc))
+        raise api_input.Refused(str(exc)) from None
     out = ruling.to_json()
     if ruling.headword:
         out["heslo"] = request.build_absolute_uri(
             reverse("almanach:entry", kwargs={"slug": ruling.headword}))
-    return JsonResponse(out, json_dumps_params={"ensure_ascii": False})
+    return out
 
 
 def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruling:
@@ -603,32 +625,28 @@ def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruli
             dev |= set(position[key])
     known = rulings.Known(turn="current" in position, hands=frozenset(hands),
                           dev=frozenset(dev))
-    color = body.get("barva")
-    if color is not None and not isinstance(color, str):
-        raise rulings.BadQuestion("Barva (barva) je text, např. \"red\".")
+    color = api_input.text_or_none(body, "barva", "Barva")
     if question == "smi":
         akce = body.get("akce")
         if not isinstance(akce, dict):
             raise rulings.BadQuestion("Otázka „smi“ potřebuje akci (akce) ve tvaru JSON "
                                       "enginu, např. {\"type\": \"build_road\", \"player\": "
                                       "\"red\", \"path\": \"b3|b4\"}.")
+        player = api_input.text_or_none(akce, "player", "Hráč akce")
         if akce.get("type") == "trade_rate":
-            return rulings.rate_ruling(game, akce.get("player"), akce.get("resource"))
-        card = _CARD_OF.get(akce.get("type"))
+            return rulings.rate_ruling(game, player,
+                                       api_input.text_or_none(akce, "resource", "Surovina"))
+        card = _CARD_OF.get(akce.get("type")) if isinstance(akce.get("type"), str) else None
         if card and set(akce) <= {"type", "player"}:
-            return rulings.card_ruling(game, akce.get("player"), card, known)
-        try:
-            action = actions.from_json(akce)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            raise rulings.BadQuestion("Akce (akce) není ve tvaru JSON enginu.") from None
-        return rulings.may(game, action, known)
+            return rulings.card_ruling(game, player, card, known)
+        return rulings.may(game, api_input.action_of(akce), known)
     if question == "nejdelsi-cesta":
         return rulings.longest_road(game)
     if question == "kam-stavet":
         return rulings.where_to_build(game, color)
     if question == "koho-okrast":
-        hex_id = body.get("pole")
-        if not isinstance(hex_id, str):
+        hex_id = api_input.text_or_none(body, "pole", "Pole")
+        if hex_id is None:
             raise rulings.BadQuestion("Otázka „koho-okrast“ potřebuje pole (pole), např. \"c3\".")
         return rulings.whom_to_rob(game, color, hex_id, known)
     if question == "vynosy":
