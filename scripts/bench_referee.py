@@ -94,7 +94,7 @@ def main() -> None:
         page_q, api_q = questions(game)
         letter = notation.LETTER_OF[game.players[1]]
         base = notation.params(pos)
-        engine_json = game.to_json()
+        engine_json = _api_position(game)
         for name in page_q:
             cases.append((name, "stránka", {**base, "b": letter, **page_q[name]}))
             cases.append((name, "api", {"position": engine_json, "otazka": name,
@@ -130,7 +130,9 @@ def main() -> None:
               f"{p95:8.1f} {values[-1]:8.1f} {statistics.median(spent):8.1f} {cpu95:8.1f}")
     if cases:
         print(f"referee worst_p95_ms={worst:.1f} worst_p95_cpu_ms={worst_cpu:.1f}")
-    adversarial(client, args.rounds)
+    typical = max(((max(v), f"typical, {k[1]} {k[0]}") for k, v in cpu.items()),
+                  default=(0.0, ""))
+    adversarial(client, args.rounds, typical)
 
 
 # -- adversarial positions ---------------------------------------------------------------------
@@ -263,15 +265,17 @@ def _break_everything(game) -> None:
                 game.place_settlement(color, node, city=True)
 
 
-def adversarial(client, rounds: int) -> None:
+def adversarial(client, rounds: int, typical: tuple[float, str] = (0.0, "")) -> None:
+    """Every question on the adversarial positions; the worst CPU of one request over them
+    and over the typical positions measured before (``typical``: its worst and where)."""
     from engine import referee
     from engine.longest_road import longest_road_length, longest_trail
     from engine.topology import PATH_IDS
     from tutorial.referee import notation
 
-    worst = (0.0, "")
+    worst = typical
     for name, game in adversarial_games():
-        engine_json = game.to_json()
+        engine_json = _api_position(game)
         page_q, api_q = questions(game)
         requests = [("api", q, {"position": engine_json, "otazka": q, **api_q[q]})
                     for q in api_q]
@@ -330,6 +334,14 @@ def adversarial(client, rounds: int) -> None:
                            content_type="application/json")
     print(f"attack refused_ms={max(times):.2f} (target < 5)  [{refusal!r}; API "
           f"{response.status_code}]")
+
+
+def _api_position(game) -> dict:
+    """The engine JSON the API is sent: the whole position but the random generator's state
+    (the API fills it in, as every key left out)."""
+    data = game.to_json()
+    del data["rng"]
+    return data
 
 
 def _p95(values: list[float]) -> float:
