@@ -55,7 +55,7 @@ def test_a_class_lesson_has_no_axe_violations_for_pupil_and_teacher(live_server,
         pupil.get_by_role("button", name="Připojit se").click()
         expect(pupil.locator("h1")).to_contain_text("Otázka 1 z 3")
         assert_accessible(pupil)
-        pupil.get_by_role("button", name="Vyhodnotit").click()
+        pupil.get_by_role("button", name="Odeslat odpověď").click()
         expect(pupil.locator(".quiz-saved")).to_be_visible()  # nothing right or wrong yet
         assert_accessible(pupil)
         classroom.control(ClassSession.objects.get(pk=running_lesson.pk), "reveal")

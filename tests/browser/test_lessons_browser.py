@@ -121,11 +121,11 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         # Answers are saved, and nothing tells right from wrong yet.
         ada.locator("a.target[data-id='b2.SE']").click()
         expect(ada.locator(".quiz-selected")).to_contain_text("Označeno 1: u pouště, pastviny 12")
-        ada.get_by_role("button", name="Vyhodnotit").click()
+        ada.get_by_role("button", name="Odeslat odpověď").click()
         expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
         bob.locator("a.target[data-id='e3.SE']").click()
         expect(bob.locator(".quiz-selected")).to_contain_text("Označeno 1")
-        bob.get_by_role("button", name="Vyhodnotit").click()
+        bob.get_by_role("button", name="Odeslat odpověď").click()
         expect(bob.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
         for pupil in (ada, bob):
             expect(pupil.locator(".quiz-feedback")).to_have_count(0)
@@ -145,7 +145,7 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         # The count on the right spot is drawn above its mark and large enough for a classroom.
         badge = teacher.locator(".projector-board .heat-count text").first.bounding_box()
         assert badge["height"] >= 24
-        cyril.get_by_role("button", name="Vyhodnotit").click()
+        cyril.get_by_role("button", name="Odeslat odpověď").click()
         expect(cyril.locator(".quiz-error[role='alert']")).to_contain_text("už je odhalená")
         expect(cyril.locator(".quiz-play")).to_contain_text("Na tuto otázku jste neodpověděli")
         expect(ada.locator(".quiz-feedback h2")).to_have_text("Správně", timeout=POLL)
@@ -164,14 +164,14 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         ada.select_option("#pole-orange", "0")
         ada.select_option("#pole-red", "4")
         ada.select_option("#pole-blue", "5")
-        ada.get_by_role("button", name="Vyhodnotit").click()
+        ada.get_by_role("button", name="Odeslat odpověď").click()
         expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
         bob.select_option("#pole-orange", "0")
         bob.select_option("#pole-red", "4")
         bob.select_option("#pole-blue", "5")
         ClassSession.objects.filter(pk=session.pk).update(
             question_started=timezone.now() - timedelta(seconds=61))
-        bob.get_by_role("button", name="Vyhodnotit").click()
+        bob.get_by_role("button", name="Odeslat odpověď").click()
         expect(bob.locator(".quiz-error[role='alert']")).to_contain_text("Čas vypršel")
         assert not Answer.objects.filter(pupil__nickname="Bob", item__order=2).exists()
         expect(teacher.locator(".projector-state")).to_contain_text("Čas vypršel", timeout=POLL)
@@ -414,7 +414,7 @@ def _send(page):
     # Enter on the button, as a keyboard sends it. A click would first scroll it into view,
     # which waits for animation frames, and on a phone whose clock the test installed
     # (Bob's, Cyril's) those may not come: the click then timed out 1 run in ~10.
-    page.get_by_role("button", name="Vyhodnotit").press("Enter")
+    page.get_by_role("button", name="Odeslat odpověď").press("Enter")
 
 
 @pytest.mark.parametrize(("pace", "reveal"), PACES)
@@ -459,7 +459,7 @@ def test_four_phones_and_the_projector_at_every_transition(live_server, browser,
             expect(phone.locator(".quiz-timer")).to_contain_text("Zbývá")
             assert _fits(phone)
             # The controls are on the first screen: the board's spots and the button.
-            button = phone.get_by_role("button", name="Vyhodnotit").bounding_box()
+            button = phone.get_by_role("button", name="Odeslat odpověď").bounding_box()
             assert button["y"] + button["height"] <= 844
 
         if pace == ClassSession.Pace.TEACHER:
@@ -546,7 +546,7 @@ def _teacher_paced(session, projector, phones, reveal):
     expect(projector.locator(".projector-tile")).to_have_count(4)
     for phone in phones.values():
         expect(phone.locator("h1")).to_contain_text("Otázka 2 z 2", timeout=POLL)
-        box = phone.get_by_role("button", name="Vyhodnotit").bounding_box()
+        box = phone.get_by_role("button", name="Odeslat odpověď").bounding_box()
         assert box["y"] + box["height"] <= 844  # the choices come before the board
     for phone, reasons in ((ada, ["suroviny"]), (bob, ["suroviny", "misto"]),
                            (cyril, ["ano"]), (dana, ["misto"])):

@@ -11,6 +11,8 @@ live part when answers came in, a full reload when the lesson moved on.
 
 from __future__ import annotations
 
+import re
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -20,6 +22,15 @@ from tutorial.lessons import classroom, results
 from tutorial.lessons.teachers import heat_board, own_session, teacher_required
 from tutorial.models import Answer, ClassSession
 from tutorial.quiz.sandbox import sandbox_context
+
+# The kinds' prompts speak to the phone ("Klikněte na všechny křižovatky…, a pak na
+# Vyhodnotit. Pokud nesmí nikde, nic neoznačujte."; "Kde nic, nechte 0."): the wall keeps
+# the situation, the heading says what is asked, and the phones say how to answer.
+PHONE_ONLY = re.compile(r"\s*\b(?:Klikněte|Pokud nesmí nikde|Kde nic, nechte)[^.?!]*[.?!]")
+
+
+def wall_prompt(prompt: str) -> str:
+    return PHONE_ONLY.sub("", prompt).strip()
 
 
 def _tally(session: ClassSession) -> str:
@@ -95,7 +106,8 @@ def _question(session: ClassSession, items) -> dict:
     prepared = stat.prepared
     if prepared is None:  # a position per pupil: no shared board to show
         return context
-    context.update(prompt=prepared.prompt, note=prepared.question.note, facts=prepared.facts,
+    context.update(prompt=wall_prompt(prepared.prompt), note=prepared.question.note,
+                   facts=prepared.facts,
                    options=_options(prepared, stat, revealed))
     if prepared.clicks and revealed:
         # Where the class clicked only after the reveal: the most-tapped spot would name

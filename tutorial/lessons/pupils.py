@@ -34,6 +34,13 @@ SEATS = "kviz_mista"  # session: join code -> pupil token
 SEAT_COOKIE = "kviz-misto-"  # + code: signed pupil token, survives a lost session cookie
 SEAT_SALT = "tutorial.seat"
 SEAT_AGE = 60 * 60 * 24  # a day
+# Nothing is evaluated before the reveal: the lesson's button only sends the answer, and the
+# kinds' instructions ("…a pak na Vyhodnotit") name it so.
+SUBMIT_LABEL = "Odeslat odpověď"
+
+
+def phone_prompt(prompt: str) -> str:
+    return prompt.replace("na Vyhodnotit", f"na {SUBMIT_LABEL}")
 
 
 def _seat_token(request: HttpRequest, code: str) -> str | None:
@@ -208,7 +215,8 @@ def _saved_to_show(request: HttpRequest, session: ClassSession, items, answers) 
 def _question(request, session, pupil, index, item, prepared, answer, error, given) -> dict:
     """The question in one of its states: open, answer saved, closed (time up), revealed."""
     number = index + 1
-    context = {"item": item, "number": number, "answer": answer}
+    context = {"item": item, "number": number, "answer": answer,
+               "prompt": phone_prompt(prepared.prompt), "submit_label": SUBMIT_LABEL}
     if classroom.shown(session, index):
         context.update(_revealed(prepared, answer.response if answer else None))
         context["state"] = "revealed"
@@ -342,6 +350,7 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
                 prepared, selected=selection(request, key),
                 toggle_prefix=f"{question_url}?prepnout=",
                 answer_url=question_url, clear_url=f"{question_url}?zrusit=1")
+            context["submit_label"] = SUBMIT_LABEL
             return render(request, "quiz/_sandbox.html", context)
         return redirect(play_url)
     if request.method != "POST":
