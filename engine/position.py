@@ -444,15 +444,23 @@ class Position:
             return False  # no opponent's building on the road at all: nothing to measure
         return longest_road_length(roads, s, _NOBODY) > self._road_lengths[s]
 
-    def _decide_longest_road(self, holder: int | None) -> tuple[int | None, str]:
+    def _decide_longest_road(self, holder: int | None,
+                             broken: bool | None = None) -> tuple[int | None, str]:
         """Who holds the Longest Road now, if ``holder`` held it before: (seat, -1 for
         nobody, or None when the position cannot tell; a reason code).
 
         The Almanach: 5 roads earn it; only a strictly longer road takes it; after a break a
         tie sets it aside until one player alone is longest (Rules.longest_road_tie
         "holder_keeps", 001: the holder keeps it if among the tied); nobody with 5 after a
-        break: aside. "After a break" is read from the position: the holder's road is
-        broken (shorter than without opponents' buildings)."""
+        break: aside. ``broken``: whether the holder's road has just been broken. A game
+        played move by move knows it (the move shortened the holder's road), so a player
+        who later only draws level with a holder whose road was broken long ago takes
+        nothing. A position alone does not know it (None): then the holder's road counts
+        as just broken when it is shorter than without opponents' buildings, the dispute a
+        player brings to the referee right after the break."""
+        def was_broken() -> bool:
+            return self._road_broken(holder) if broken is None else broken
+
         lengths = self._road_lengths
         best = max(lengths)
         leaders = [s for s in range(self._seat_count) if lengths[s] == best]
@@ -462,12 +470,12 @@ class Position:
             if mine >= LONGEST_ROAD_MIN and mine == best:
                 if sole == holder:
                     return holder, "holder_longest"
-                if not self._road_broken(holder):
+                if not was_broken():
                     return holder, "holder_keeps_tie"
                 if self.rules.longest_road_tie == "holder_keeps":
                     return holder, "holder_keeps_broken_tie"
                 return -1, "broken_tie"
-            if self._road_broken(holder):
+            if was_broken():
                 if sole >= 0:
                     return sole, "broken_sole"
                 return -1, ("broken_below_five" if best < LONGEST_ROAD_MIN
@@ -536,7 +544,8 @@ class Position:
         node_owner, roads = self._node_owner, self._roads
         for q in seats:
             lengths[q] = longest_road_length(roads[q], q, node_owner)
-        to, code = self._decide_longest_road(holder)
+        broken = holder >= 0 and lengths[holder] < before
+        to, code = self._decide_longest_road(holder, broken)
         if to is None:
             to = -1  # never after one move; a loaded position is decided before play
         if to == holder:

@@ -103,6 +103,8 @@ def longest_road(position: Position) -> None:
     decided, _code = position._decide_longest_road(holder)
     if decided == holder or (decided is None and holder < 0):
         return
+    if holder >= 0 and position._decide_longest_road(holder, broken=False)[0] == holder:
+        return  # a tie that arose after an earlier break: the holder kept the card
     lengths = position._road_lengths
     if holder >= 0:
         raise InvalidInput(f"Nejdelší obchodní cestu nemůže mít {_name(position, holder)}: "

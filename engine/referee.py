@@ -214,6 +214,10 @@ def _gen(color: str) -> str:
     return words.player(color, "gen")
 
 
+def _dat(color: str) -> str:
+    return words.player(color, "dat")
+
+
 def _roads(n: int) -> str:
     return words.plural_count(n, "silnice", "silnice", "silnic")
 
@@ -258,7 +262,9 @@ def _road_reason(code: str, claim: int | None, holder: int | None, lengths: dict
                 f"stavba soupeře (bez přerušení by měla {_roads(unbroken[old])}) a "
                 f"{led} mají teď stejně dlouhou cestu ({_roads(best)}). Podle Almanachu jde "
                 "po přerušení při shodě karta stranou, dokud nemá jeden hráč sám delší "
-                "cestu.")
+                "cestu. To platí pro shodu, kterou způsobilo přerušení; dorovnal-li soupeř "
+                f"cestu až později, karta zůstává {_dat(old)}, protože ji přebírá jen delší "
+                "cesta.")
     if code == "broken_sole":
         return (f"Kartu Nejdelší obchodní cesta přebírá {_nom(new)}: cestu {_gen(old)} "
                 f"přerušuje stavba soupeře a nejdelší cestu má teď sám {_nom(new)} "
