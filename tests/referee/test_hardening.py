@@ -133,7 +133,7 @@ def test_brackets_inside_strings_do_not_count_as_nesting(client):
 
 
 def test_a_list_longer_than_any_position_has_is_refused(client):
-    response = api(client, {"position": {"players": ["red"] * 500}, "otazka": "body"})
+    response = api(client, {"position": {"players": ["red"] * 1001}, "otazka": "body"})
     assert response.status_code == 400 and "dlouhý" in response.json()["chyba"]
 
 

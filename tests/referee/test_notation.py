@@ -1,5 +1,7 @@
 """The position in the address: short, read back exactly, edited by taps."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,6 +28,8 @@ positions = st.builds(
     dev=st.dictionaries(colors, counts.filter(any), max_size=4),
     knights=st.lists(st.tuples(colors, st.integers(1, 7)), max_size=2, unique_by=lambda k: k[0])
     .map(tuple),
+    road_holder=st.sampled_from([notation.UNKNOWN, None, *notation.ALL_COLORS]),
+    army_holder=st.sampled_from([notation.UNKNOWN, None, *notation.ALL_COLORS]),
 )
 
 
@@ -89,10 +93,32 @@ def test_a_settlement_that_breaks_a_road_moves_the_card_and_the_build_says_so():
     blue = [("blue", "road", p) for p in ("d1.SW", "d1.W", "c1.SW", "c1.W", "c1.NW")]
     before = notation.build(Position(plan="p", pieces=tuple(red + blue)))
     assert before.game.longest_road_holder == "red"
-    after = notation.build(Position(plan="p", pieces=tuple(
-        red + blue + [("blue", "settlement", "a1.NE")])))
+    start = notation.decided(Position(plan="p", pieces=tuple(red + blue)), before.cards)
+    assert start.road_holder == "red" and start.army_holder == notation.UNKNOWN
+    after = notation.build(replace(start, pieces=(*start.pieces,
+                                                  ("blue", "settlement", "a1.NE"))))
     assert after.game.longest_road_holder == "blue"
-    assert after.road_event.reason == "broken"
+    assert after.cards.longest_road_code == "broken_sole"
+    assert "přerušuje stavba soupeře" in after.cards.longest_road_reason
+
+
+def test_a_holder_round_trips_through_the_address_and_old_addresses_read_unknown():
+    for holder in (notation.UNKNOWN, None, *notation.ALL_COLORS):
+        pos = Position(road_holder=holder, army_holder=holder)
+        assert notation.parse(notation.params(pos)) == pos
+    old = notation.parse({"f": "cs04", "rytiri": "c3"})
+    assert old.road_holder == old.army_holder == notation.UNKNOWN
+    assert notation.params(Position(road_holder=None))["cesta"] == "n"
+    with pytest.raises(BadCode, match="nikdo"):
+        notation.parse({"cesta": "x"})
+
+
+def test_the_order_of_seats_or_knights_never_decides_a_holder():
+    for knights in ((("red", 3), ("orange", 3)), (("orange", 3), ("red", 3))):
+        built = notation.build(Position(knights=knights))
+        assert built.game.largest_army_holder is None
+        assert not built.cards.largest_army_decided
+        assert "dřív" in built.cards.largest_army_reason
 
 
 def test_the_empty_frame_has_no_terrain_numbers_or_harbors():
@@ -116,12 +142,13 @@ def test_a_tie_after_a_break_follows_the_chosen_edition(rules, holder):
     red = [("red", "road", p) for p in ("a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW")]
     blue = [("blue", "road", p) for p in ("d1.SW", "d1.W", "c1.SW", "c1.W", "c1.NW")]
     cut = [("blue", "settlement", "a1.NW")]  # red keeps 5 of 6: a tie with blue's 5
-    built = notation.build(Position(plan="p", rules=rules, pieces=tuple(red + blue + cut)))
+    built = notation.build(Position(plan="p", rules=rules, pieces=tuple(red + blue + cut),
+                                    road_holder="red"))
     assert built.game.longest_road_holder == holder
-    ruling = rulings.longest_road(built.game, built.road_event)
+    ruling = rulings.longest_road(built.game, built.cards)
     assert ruling.data["delky"] == {"red": 5, "blue": 5}
     assert any("Pravidlo o shodě" in line for line in ruling.details)
     if holder:
-        assert "zůstává dosavadnímu držiteli" in ruling.answer
+        assert "ponechává" in ruling.answer and "(001)" in ruling.answer
     else:
-        assert "nikdo nemá nejdelší sám" in ruling.answer
+        assert "jde stranou" in ruling.answer and "přerušuje" in ruling.answer

@@ -19,7 +19,7 @@ from engine import actions
 
 MAX_BODY = 32 * 1024  # the largest real position (every piece, a custom board) is ~8 kB
 MAX_DEPTH = 8  # a position nests 4 levels ({"hands": {"red": {"ore": 1}}}), a body 5
-MAX_LIST = 200  # no list in a position is longer (72 paths, 54 intersections, 25 cards)
+MAX_LIST = 1000  # no list in a position is longer (the engine's random state: 625 numbers)
 
 
 class Refused(ValueError):

@@ -18,17 +18,25 @@ and nothing is stored. Every parameter is optional:
     rytiri=c3m2       played knights, in the order they were played
     tah=cs            whose turn (colour) and phase (h hod, o obchod, s stavění,
                       m kombinovaná fáze)
+    cesta=c           who held the Longest Road card (colour, n = nobody); left out: not
+                      known (old addresses read so)
+    vojsko=m          who held the Largest Army card, the same way
 
-Order matters for pieces and knights: the engine decides the Longest Road and the Largest
-Army by who reached them first, so the position is rebuilt piece by piece as it was placed.
+The special cards' holders are part of the position: the rules decide who holds a card
+*now* from who held it before (a tie never takes it from its holder; after a break it may go
+aside), and one function decides that for every entry path: the engine's
+``referee.special_card_holders``. Neither the order of the pieces nor the order of the
+players ever decides a holder; with the holder not known, a tie stays undecided and the
+answer says what it depends on.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine import DEV_CARDS, RESOURCES, Board, Game, InvalidInput, Rules, RuleViolation, events
+from engine import DEV_CARDS, RESOURCES, Board, Game, InvalidInput, Rules, RuleViolation, referee
 from engine import topology as topo
+from engine.constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
 
 COLOR_LETTERS = {"o": "orange", "c": "red", "m": "blue", "b": "white"}
 LETTER_OF = {color: letter for letter, color in COLOR_LETTERS.items()}
@@ -40,7 +48,10 @@ RULE_LETTERS = {"r": "longest_road_tie", "k": "combined_trade_build", "2": "two_
 ALL_COLORS = ("orange", "red", "blue", "white")
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 MAX_PIECES = 4 * (15 + 5 + 4)  # more cannot stand on a board
-POSITION_PARAMS = ("plan", "hraci", "pravidla", "f", "zlodej", "ruce", "karty", "rytiri", "tah")
+POSITION_PARAMS = ("plan", "hraci", "pravidla", "f", "zlodej", "ruce", "karty", "rytiri", "tah",
+                   "cesta", "vojsko")
+UNKNOWN = referee.UNKNOWN  # a holder nobody told us
+NOBODY_LETTER = "n"
 
 
 KNIGHT_CARDS = 14
@@ -67,6 +78,8 @@ class Position:
     knights: tuple[tuple[str, int], ...] = ()
     current: str = ""
     phase: str = ""
+    road_holder: str | None = UNKNOWN  # a colour, None (nobody) or UNKNOWN
+    army_holder: str | None = UNKNOWN
 
     @property
     def two_player(self) -> bool:
@@ -171,7 +184,26 @@ def parse(params) -> Position:
     return Position(plan=plan, players=players, rules=rules, pieces=tuple(pieces),
                     robber=robber, hands=_counts(get("ruce") or "", "Ruce"),
                     dev=_counts(get("karty") or "", "Akční karty"), knights=tuple(knights),
-                    current=current, phase=phase)
+                    current=current, phase=phase,
+                    road_holder=_holder(get("cesta"), "Nejdelší obchodní cesta"),
+                    army_holder=_holder(get("vojsko"), "Největší vojsko"))
+
+
+def _holder(letter: str | None, card: str) -> str | None:
+    if not letter:
+        return UNKNOWN
+    if letter == NOBODY_LETTER:
+        return None
+    if letter not in COLOR_LETTERS:
+        raise BadCode(f"{card}: držitel je barva (o, c, m, b) nebo n (nikdo).")
+    return COLOR_LETTERS[letter]
+
+
+def holder_letter(holder: str | None) -> str:
+    """The URL letter of a holder ("" for not known)."""
+    if holder == UNKNOWN:
+        return ""
+    return NOBODY_LETTER if holder is None else LETTER_OF[holder]
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -205,6 +237,9 @@ def params(pos: Position) -> dict[str, str]:
         out["rytiri"] = "".join(LETTER_OF[c] + DIGITS[min(k, 35)] for c, k in pos.knights)
     if pos.current:
         out["tah"] = LETTER_OF[pos.current] + PHASE_LETTER_OF[pos.phase or "build"]
+    for key, holder in (("cesta", pos.road_holder), ("vojsko", pos.army_holder)):
+        if holder_letter(holder):
+            out[key] = holder_letter(holder)
     return out
 
 
@@ -264,29 +299,28 @@ EMPTY_ROBBER = "c3"  # the middle hex of the empty frame
 
 @dataclass
 class Built:
-    """An engine Game for a position, or the Czech reason it cannot exist."""
+    """An engine Game for a position, or the Czech reason it cannot exist; ``cards``: who
+    holds the special cards and why (the engine's one decision, from the position's claims)."""
 
     game: Game | None
     error: str = ""
     headword: str = ""
-    road_event: events.SpecialCardMoved | None = None  # the last Longest Road change
+    cards: referee.SpecialCards | None = None
 
 
 def build(pos: Position) -> Built:
-    """Replay the position into a sandbox Game, piece by piece in the order placed."""
+    """Replay the position into a sandbox Game piece by piece (each piece checked with its
+    own Czech reason), then load it as the API loads a position, with the holders the
+    position claims: the special cards' holders are decided by one function everywhere."""
     try:
         game = Game.empty(board_of(pos.plan), pos.players, rules=pos.engine_rules())
-        last = None
         for color, piece, place in pos.pieces:
             if color not in pos.colors():
                 raise InvalidInput(f"{_player(color)} v této hře nehraje.")
             if piece == "road":
-                moved = game.place_road(color, place)
+                game.place_road(color, place)
             else:
-                moved = game.place_settlement(color, place, city=piece == "city")
-            for event in moved:
-                if event.kind == "special_card_moved" and event.card == "longest_road":
-                    last = event
+                game.place_settlement(color, place, city=piece == "city")
         for color, count in pos.knights:
             game.set_played_knights(color, count)
         for color, counts in pos.dev.items():
@@ -298,11 +332,36 @@ def build(pos: Position) -> Built:
             game.set_robber(pos.robber)
         if pos.current:
             game.set_current(pos.current, pos.phase or default_phase(pos))
+        for holder in (pos.road_holder, pos.army_holder):
+            if holder not in (UNKNOWN, None) and holder not in pos.colors():
+                raise InvalidInput(f"{_player(holder)} v této hře nehraje.")
+        data = game.to_json()
+        data["longest_road_holder"] = pos.road_holder
+        data["largest_army_holder"] = pos.army_holder
+        game = referee.position_from_json(data)
+        cards = referee.special_card_holders(game, claimed_longest_road=pos.road_holder,
+                                             claimed_largest_army=pos.army_holder)
     except RuleViolation as exc:
         return Built(None, exc.message, exc.headword)
     except InvalidInput as exc:
         return Built(None, exc.message)
-    return Built(game, road_event=last)
+    return Built(game, cards=cards)
+
+
+def decided(pos: Position, cards: referee.SpecialCards) -> Position:
+    """The position with the holders the rules decided in it as its claims: what an edit
+    starts from (who held each card before the next piece or knight), so the next tap is
+    ruled as a move of the game is, never by the order of seats or pieces."""
+    road = cards.longest_road if cards.longest_road_decided else UNKNOWN
+    army = cards.largest_army if cards.largest_army_decided else UNKNOWN
+    # Where nobody has 5 roads (3 knights) who held the card changes nothing: the address
+    # stays short.
+    if road is None and max(cards.road_lengths.values(), default=0) < LONGEST_ROAD_MIN:
+        road = UNKNOWN
+    if army is None and max(cards.knights.values(), default=0) < LARGEST_ARMY_MIN:
+        army = UNKNOWN
+    return replace(pos, road_holder=road, army_holder=army)
+
 
 
 def default_phase(pos: Position) -> str:
@@ -314,16 +373,57 @@ def _player(color: str) -> str:
     return words.player(color, capital=True)
 
 
+# --- as the API's JSON ---------------------------------------------------------------------
+
+def to_json(pos: Position) -> dict:
+    """The position in the engine's JSON form, as ``POST /rozhodci/api`` takes it (keys at
+    their defaults left out): the same position, the same holders, the same answers."""
+    out: dict = {}
+    if pos.plan != "z":
+        out["board"] = board_of(pos.plan).to_json()
+    if pos.players != ALL_COLORS or pos.two_player:
+        out["players"] = list(pos.players)
+    rules = pos.engine_rules()
+    if pos.rules:
+        out["rules"] = {"longest_road_tie": rules.longest_road_tie,
+                        "combined_trade_build": rules.combined_trade_build,
+                        "two_player": rules.two_player}
+    buildings = {at: [c, p] for c, p, at in pos.pieces if p != "road"}
+    roads = {at: c for c, p, at in pos.pieces if p == "road"}
+    if buildings:
+        out["buildings"] = buildings
+    if roads:
+        out["roads"] = roads
+    if pos.robber:
+        out["robber"] = pos.robber
+    if pos.hands:
+        out["hands"] = {c: dict(zip(RESOURCES, k, strict=True)) for c, k in pos.hands.items()}
+    if pos.dev:
+        out["dev_cards"] = {c: {card: n for card, n in zip(DEV_CARDS, k, strict=True) if n}
+                            for c, k in pos.dev.items()}
+    if pos.knights:
+        out["played"] = {c: {"knight": k} for c, k in pos.knights}
+    if pos.current:
+        out["current"] = pos.current
+        out["phase"] = pos.phase or default_phase(pos)
+    for key, holder in (("longest_road_holder", pos.road_holder),
+                        ("largest_army_holder", pos.army_holder)):
+        if holder != UNKNOWN:
+            out[key] = holder
+    return out
+
+
 # --- from a game ----------------------------------------------------------------------------
 
 def from_game(game: Game, plan: str, shown: set[str] | None = None) -> Position:
     """The position of a running game (the example game, a Hrát game) for the editor.
 
     Pieces keep the order they were placed in (the game's history; the beginners' starting
-    pieces, which the history does not hold, come first), so the Longest Road falls to the
-    same player. Only the hands and development cards of ``shown`` colours are copied (None:
-    everybody's): a player may take his own position to the referee, not his opponents'
-    cards. Victory-point cards count as hidden, like the cards themselves."""
+    pieces, which the history does not hold, come first); the special cards' holders are
+    the game's own, never inferred again. Only the hands and development cards of ``shown``
+    colours are copied (None: everybody's): a player may take his own position to the
+    referee, not his opponents' cards. Victory-point cards count as hidden, like the cards
+    themselves."""
     order: list[tuple[str, str, str]] = []
     for action in game.history:
         kind = type(action).__name__
@@ -368,7 +468,9 @@ def from_game(game: Game, plan: str, shown: set[str] | None = None) -> Position:
     robber = game.robber if game.robber != board.robber_start else ""
     return Position(plan=plan, players=tuple(game.players), rules=flags, pieces=pieces,
                     robber=robber, hands=hands, dev=dev, knights=knights,
-                    current=game.current_player if phase else "", phase=phase)
+                    current=game.current_player if phase else "", phase=phase,
+                    road_holder=game.longest_road_holder,
+                    army_holder=game.largest_army_holder)
 
 
 def _canonical(piece: str, place: str) -> str:

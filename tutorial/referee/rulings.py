@@ -254,18 +254,21 @@ def _headword_of(action) -> str:
 TIE_RULES = {
     "aside": "Almanach: při shodě po přerušení jde karta stranou, dokud nemá jeden hráč sám "
              "nejdelší cestu",
-    "holder_keeps": "kompaktní pravidla: při shodě si kartu ponechá její dosavadní držitel, "
-                    "je-li mezi nejdelšími, jinak jde stranou",
+    "holder_keeps": "kompaktní pravidla (001): při shodě si kartu ponechá její dosavadní "
+                    "držitel, je-li mezi nejdelšími, jinak jde stranou",
 }
+# The reasons where two roads are as long: the rule about ties decided the card.
+TIE_CODES = {"holder_keeps_tie", "holder_keeps_broken_tie", "broken_tie", "broken_tie_others",
+             "tie_first", "tie_aside"}
 
 
-def longest_road(game: Game, event=None) -> Ruling:
-    """Each colour's longest road (drawn), who holds the card and why. ``event``: the last
-    Longest Road change while the position was built, if known (it tells a break or a tie)."""
+def longest_road(game: Game, cards: referee.SpecialCards) -> Ruling:
+    """Each colour's longest road (drawn), who holds the card and why: ``cards`` is the
+    engine's decision (:func:`engine.referee.special_card_holders`) from who held it before,
+    the same for the editor and the API."""
     owners = set(game.roads.values())
     colors = [c for c in (*game.players, *game.neutrals) if c in owners]
     lengths = {c: game.road_length(c) for c in colors}
-    holder = game.longest_road_holder
     trails = {c: game.longest_trail(c) for c in colors}
     details = []
     breaks = []
@@ -279,33 +282,21 @@ def longest_road(game: Game, event=None) -> Ruling:
                      + (f", bez přerušení by měla {_roads(whole)}" if whole > lengths[c] else ""))
             breaks += cut
         details.append(line + ".")
-    best = max(lengths.values(), default=0)
-    leaders = [c for c in colors if lengths[c] == best]
-    if best < 5:
-        answer = ("Kartu Nejdelší obchodní cesta nemá nikdo: nikdo nemá nepřerušenou cestu "
-                  "aspoň z 5 silnic.")
-    elif holder and len(leaders) == 1:
-        answer = (f"Kartu Nejdelší obchodní cesta má {_name(holder)}: má sám nejdelší "
-                  f"nepřerušenou cestu, {_roads(best)}.")
-    elif holder:
-        others = words.join([_name(c) for c in leaders if c != holder])
-        answer = (f"Kartu Nejdelší obchodní cesta má {_name(holder)}. {others.capitalize()} "
-                  f"má stejně dlouhou cestu ({_roads(best)}), kartu ale přebírá jen delší "
-                  "cesta, a tak zůstává dosavadnímu držiteli.")
-    else:
-        tied = words.join([_name(c) for c in leaders])
-        answer = (f"Kartu Nejdelší obchodní cesta nemá nikdo: {tied} "
-                  f"mají stejně dlouhé cesty ({_roads(best)}) a nikdo nemá nejdelší sám.")
-    if event is not None and event.reason == "broken":
-        answer += " Stavba soupeře přerušila cestu a karta se rozhodla znovu."
-    if event is not None and event.reason in ("broken", "tie") or (len(leaders) > 1
-                                                                    and best >= 5):
+    if cards.longest_road_code in TIE_CODES:
         details.append("Pravidlo o shodě, podle kterého engine rozhoduje: "
                        + TIE_RULES[game.rules.longest_road_tie] + ".")
+    if not cards.longest_road_decided:
+        details.append("Řekněte, kdo kartu měl dřív (v Rozhodčím: Hráči, karty, tah a "
+                       "pravidla; v API: longest_road_holder), a engine rozhodne.")
+    holder = cards.longest_road
+    best = max(lengths.values(), default=0)
+    leaders = [c for c in colors if lengths[c] == best and best >= 5]
     highlight = sorted({p for c in ([holder] if holder else leaders) for p in trails[c]})
-    return Ruling("nejdelsi-cesta", answer, None, "nejdelsi-obchodni-cesta", details,
-                  highlight + breaks, trails,
-                  data={"delky": lengths, "drzitel": holder, "preruseni": breaks})
+    return Ruling("nejdelsi-cesta", cards.longest_road_reason, None, "nejdelsi-obchodni-cesta",
+                  details, highlight + breaks, trails,
+                  data={"delky": lengths, "drzitel": holder, "preruseni": breaks,
+                        "rozhodnuto": cards.longest_road_decided,
+                        "duvod": cards.longest_road_code})
 
 
 def _roads(n: int) -> str:

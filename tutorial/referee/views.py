@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 from dataclasses import replace
 from urllib.parse import urlencode
 
@@ -128,9 +129,13 @@ def editor(request: HttpRequest) -> HttpResponse:
     error = ""
     malformed = False
     if "klik" in request.GET or "upravit" in request.GET:
+        # An edit starts from who holds the special cards now: the next piece is ruled as
+        # a move of the game would be (only a longer road or more knights take a card).
+        now = notation.build(pos)
+        start = notation.decided(pos, now.cards) if now.game is not None else pos
         try:
-            changed = (_tap(pos, state, request.GET["klik"]) if "klik" in request.GET
-                       else apply_form(pos, request.GET))
+            changed = (_tap(start, state, request.GET["klik"]) if "klik" in request.GET
+                       else apply_form(start, request.GET))
         except BadCode as exc:
             changed, error, malformed = None, str(exc), True
             if "upravit" in request.GET:
@@ -209,8 +214,34 @@ def apply_form(pos: Position, get) -> Position:
         phase = notation.default_phase(replace(pos, rules=rules))
     pieces = tuple(p for p in pos.pieces
                    if p[0] in players or ("2" in rules and len(players) == 2))
+    colors = notation.Position(players=players, rules=rules).colors()
+    road = _holder_field(get, "drzitel-cesta", colors, pos.road_holder)
+    army = _holder_field(get, "drzitel-vojsko", players, pos.army_holder)
     return replace(pos, players=players, rules=rules, hands=hands, dev=dev,
-                   knights=tuple(knights), current=current, phase=phase, pieces=pieces)
+                   knights=tuple(knights), current=current, phase=phase, pieces=pieces,
+                   road_holder=road, army_holder=army)
+
+
+HOLDER_UNKNOWN_VALUE = "?"
+
+
+def _holder_field(get, name: str, colors, before):
+    """A holder chosen in the form: "?" not known, "n" nobody, a colour letter. Left out of
+    the submission (an older form): the holder stays as it was."""
+    if name not in get:
+        return before
+    value = get.get(name, "")
+    if value == HOLDER_UNKNOWN_VALUE:
+        return notation.UNKNOWN
+    if value == notation.NOBODY_LETTER:
+        return None
+    color = notation.COLOR_LETTERS.get(value)
+    if color is None:
+        raise BadCode("Držitel karty je barva, nikdo, nebo nevím.")
+    if color not in colors:
+        raise BadCode(f"{words.player(color, capital=True)} v této hře nehraje, kartu mít "
+                      "nemůže.")
+    return color
 
 
 def _known(pos: Position) -> rulings.Known:
@@ -226,7 +257,7 @@ def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | N
     if color not in game.players and question not in ("nejdelsi-cesta", "vynosy", "body"):
         raise rulings.BadQuestion("Neutrální barva se na nic neptá: zvolte hráče.")
     if question == "nejdelsi-cesta":
-        return rulings.longest_road(game, built.road_event)
+        return rulings.longest_road(game, built.cards)
     if question == "kam-stavet":
         return rulings.where_to_build(game, color)
     if question == "body":
@@ -406,7 +437,15 @@ def _form(pos: Position, state: dict, submitted=None) -> dict:
                         "value": value(f"rytiri-{color}", dict(pos.knights).get(color, 0))},
         })
     params = {**notation.params(pos), **state}
-    return {"rows": rows, "phases": PHASES,
+    holders = []
+    for name, label, holder, colors in (
+            ("drzitel-cesta", "Nejdelší obchodní cesta", pos.road_holder, pos.colors()),
+            ("drzitel-vojsko", "Největší vojsko", pos.army_holder, pos.players)):
+        chosen = value(name, notation.holder_letter(holder) or HOLDER_UNKNOWN_VALUE)
+        options = [(HOLDER_UNKNOWN_VALUE, "nevím"), (notation.NOBODY_LETTER, "nikdo")] + [
+            (notation.LETTER_OF[c], words.player(c)) for c in colors]
+        holders.append({"name": name, "label": label, "chosen": chosen, "options": options})
+    return {"rows": rows, "phases": PHASES, "holders": holders,
             "current": value("na-tahu", pos.current), "phase": value("faze", pos.phase),
             "rules": [{"name": f"pravidlo-{x}", "label": label,
                        "checked": checked(f"pravidlo-{x}", x in pos.rules)}
@@ -417,12 +456,14 @@ def _form(pos: Position, state: dict, submitted=None) -> dict:
             "hidden": [(k, params[k]) for k in FORM_KEEPS if params.get(k)]}
 
 
-def _base_context(pos: Position, state: dict, submitted=None) -> dict:
+def _base_context(pos: Position, state: dict, submitted=None, cards=None) -> dict:
     self_url = editor_url(pos, state)
     return {"pos": pos, "state": state, "self_url": self_url,
             "qr_url": reverse("referee:qr") + self_url[len(reverse("referee:editor")):],
             "starts": _starts(),
-            "form": _form(pos, state, submitted) if state["nastaveni"] else None,
+            # The form shows who holds the cards now, as the rules decided it.
+            "form": (_form(pos if cards is None else notation.decided(pos, cards), state,
+                           submitted) if state["nastaveni"] else None),
             "settings_url": editor_url(pos, state, nastaveni="1"),
             "close_settings_url": editor_url(pos, state, nastaveni=""),
             **_links(pos, state)}
@@ -430,7 +471,7 @@ def _base_context(pos: Position, state: dict, submitted=None) -> dict:
 
 def _context(pos: Position, state: dict, built: notation.Built, error: str,
              submitted=None) -> dict:
-    context = _base_context(pos, state, submitted)
+    context = _base_context(pos, state, submitted, built.cards)
     ruling = None
     question_error = ""
     try:
@@ -451,6 +492,7 @@ def _context(pos: Position, state: dict, built: notation.Built, error: str,
         "undo_url": (editor_url(replace(pos, pieces=pos.pieces[:-1]), state)
                      if pos.pieces else ""),
         "quiz_url": _quiz_url(pos, state),
+        "position_json": json.dumps(notation.to_json(pos), ensure_ascii=False),
     })
     return context
 
@@ -641,7 +683,7 @@ def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruli
             return rulings.card_ruling(game, player, card, known)
         return rulings.may(game, api_input.action_of(akce), known)
     if question == "nejdelsi-cesta":
-        return rulings.longest_road(game)
+        return rulings.longest_road(game, _api_cards(game, position))
     if question == "kam-stavet":
         return rulings.where_to_build(game, color)
     if question == "koho-okrast":
@@ -655,6 +697,14 @@ def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruli
             raise rulings.BadQuestion("Otázka „vynosy“ potřebuje součet hodu (hod) 2–12.")
         return rulings.yields(game, total, known)
     return rulings.points(game, known)
+
+
+def _api_cards(game, position: dict) -> referee.SpecialCards:
+    """Who holds the special cards, decided from the holders the position claims (left out:
+    not known), exactly as position_from_json decided them."""
+    return referee.special_card_holders(
+        game, claimed_longest_road=position.get("longest_road_holder", referee.UNKNOWN),
+        claimed_largest_army=position.get("largest_army_holder", referee.UNKNOWN))
 
 
 _CARD_OF = {"play_knight": "knight", "play_road_building": "road_building",
