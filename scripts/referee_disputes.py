@@ -122,7 +122,8 @@ def compare(case: dict, status: int, answer: dict) -> list[str]:
     for key, expected in case["expect"].items():
         if key == "smi":
             if answer.get("smi") is not expected:
-                problems.append(f"rules: smi={_show(expected)}, site: smi={_show(answer.get('smi'))}")
+                said = _show(answer.get("smi"))
+                problems.append(f"rules: smi={_show(expected)}, site: smi={said}")
         elif key == "holder":
             said = answer.get("drzitel") or "none"
             if said != expected:
