@@ -86,7 +86,14 @@ def load_cases(path: Path = CASES_PATH) -> list[dict]:
 
 
 def request_body(case: dict) -> dict:
-    body = {"position": case.get("position", {}), "otazka": case["otazka"]}
+    position = json.loads(json.dumps(case.get("position", {})))
+    for dotted in case.get("position_nulls", []):  # TOML cannot write JSON's null
+        *parents, last = dotted.split(".")
+        table = position
+        for key in parents:
+            table = table.setdefault(key, {})
+        table[last] = None
+    body = {"position": position, "otazka": case["otazka"]}
     for name in ARGUMENTS:
         if name in case:
             body[name] = case[name]
