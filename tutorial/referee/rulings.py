@@ -40,10 +40,15 @@ class Ruling:
     highlight: list[str] = field(default_factory=list)
     trails: dict[str, list[str]] = field(default_factory=dict)
     data: dict = field(default_factory=dict)  # extra JSON for the API
+    # What the move changes beyond itself (engine.referee.consequences), for "Smí tohle?".
+    consequences: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         out = {"otazka": self.question, "odpoved": self.answer,
                "podrobnosti": self.details, "zvyraznit": self.highlight, **self.data}
+        if self.question == "smi":
+            out["dusledky"] = [{"druh": c.kind, "text": c.text, "heslo": c.headword}
+                               for c in self.consequences]
         if self.allowed is not None:
             out["smi"] = self.allowed
         if self.trails:
@@ -99,7 +104,31 @@ def may(game: Game, action: actions.Action, known: Known) -> Ruling:
         return Ruling("smi", f"Ne. {exc.message}", False, exc.headword, data={"kod": exc.code},
                       highlight=_places_of(action))
     return Ruling("smi", "Ano. " + _yes_text(g, action), True, _headword_of(action),
-                  highlight=_places_of(action))
+                  highlight=_places_of(action), consequences=_consequences(g, action, known))
+
+
+# What a card's question (no target named) may say it changes: not whom a knight robs or
+# what a Monopoly takes, which depend on the hex and the resource chosen later.
+CARD_CONSEQUENCES = {"longest_road", "largest_army", "victory", "victory_not_now",
+                     "neutral_build_owed"}
+
+
+def _consequences(g: Game, action, known: Known, kinds=None) -> list:
+    """The engine's list of what the move changes. Where the player's hand is not in the
+    position, he is given just the cost, so that the move can be played out on a copy."""
+    game = g
+    cost = COSTS.get(BUILD_KINDS.get(action.to_json()["type"], ""))
+    if cost is not None and action.player not in known.hands:
+        game = g.copy()
+        try:
+            game.set_hand(action.player, dict(zip(RESOURCES, cost, strict=True)))
+        except InvalidInput:
+            return []
+    try:
+        found = referee.consequences(game, action, known_hands=known.hands)
+    except (RuleViolation, InvalidInput):
+        return []
+    return [c for c in found if kinds is None or c.kind in kinds]
 
 
 def _phase_for(game: Game, action: actions.Action) -> str:
@@ -132,7 +161,7 @@ def _may_build_anyhow(g: Game, action, piece: str) -> Ruling:
     return Ruling("smi", f"Ano, {_name(player)} tu smí postavit {words.PIECES_ACC[piece]}, "
                          f"má-li na to suroviny ({COST_WORDS[piece]}).", True,
                   {"settlement": "vesnice", "city": "mesto", "road": "silnice"}[piece],
-                  highlight=[place])
+                  highlight=[place], consequences=_consequences(g, action, Known()))
 
 
 def _may_rob(game: Game, action: actions.MoveRobber, known: Known) -> Ruling:
@@ -220,7 +249,8 @@ def card_ruling(game: Game, color: str, card: str, known: Known) -> Ruling:
         return Ruling("smi", f"Ne. {exc.message}", False, exc.headword, data={"kod": exc.code})
     owned = "" if color in known.dev else " (má-li ji a nekoupil-li ji v tomto tahu)"
     return Ruling("smi", f"Ano, {_name(color)} smí teď zahrát {name}{owned}.", True,
-                  "rytir" if card == "knight" else "pokrok")
+                  "rytir" if card == "knight" else "pokrok",
+                  consequences=_consequences(g, action, known, CARD_CONSEQUENCES))
 
 
 def _card_action(g: Game, color: str, card: str) -> actions.Action:

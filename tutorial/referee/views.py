@@ -484,6 +484,9 @@ def _context(pos: Position, state: dict, built: notation.Built, error: str,
         "headword_url": (reverse("almanach:entry", kwargs={"slug": ruling.headword})
                          if ruling and ruling.headword else ""),
         "headword_label": _headword_label(ruling.headword) if ruling else "",
+        "consequences": [{"text": c.text, "url": _entry_url(c.headword),
+                          "label": _headword_label(c.headword)}
+                         for c in (ruling.consequences if ruling else [])],
         "board": _board(pos, state, game, ruling, context["self_url"]),
         "turn": (f"Na tahu {words.player(pos.current)}, fáze: {PHASES[game.phase]}."
                  if pos.current and game.phase in PHASES else ""),
@@ -654,9 +657,14 @@ def _api_answer(request: HttpRequest, body: dict) -> dict:
         raise api_input.Refused(str(exc)) from None
     out = ruling.to_json()
     if ruling.headword:
-        out["heslo"] = request.build_absolute_uri(
-            reverse("almanach:entry", kwargs={"slug": ruling.headword}))
+        out["heslo"] = request.build_absolute_uri(_entry_url(ruling.headword))
+    for line in out.get("dusledky", []):
+        line["heslo"] = request.build_absolute_uri(_entry_url(line["heslo"]))
     return out
+
+
+def _entry_url(slug: str) -> str:
+    return reverse("almanach:entry", kwargs={"slug": slug})
 
 
 def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruling:
