@@ -21,6 +21,7 @@ QUESTIONS = {
     "koho-okrast": "Koho můžu okrást?",
     "vynosy": "Kolik kdo dostane?",
     "body": "Kolik má kdo bodů?",
+    "kdo-vyhral": "Kdo vyhrál?",
 }
 COST_WORDS = {kind: words.cards(dict(zip(RESOURCES, cost, strict=True)), "nom")
               for kind, cost in COSTS.items()}
@@ -173,7 +174,25 @@ def _may_rob(game: Game, action: actions.MoveRobber, known: Known) -> Ruling:
     victim = action.victim
     if victim is not None and victim not in game.players:
         raise BadQuestion("Okradený hráč (victim) v pozici nehraje.")
-    if victim is None:
+    if known.turn and game.phase == "robber":
+        # The position is the very moment: the engine's own check decides.
+        try:
+            game.copy().check(action)
+        except RuleViolation as exc:
+            ruling.answer, ruling.allowed, ruling.headword = (f"Ne. {exc.message}", False,
+                                                              exc.headword)
+            ruling.data["kod"] = exc.code
+            ruling.question = "smi"
+            return ruling
+    if victim is None and ruling.data["okrast"]:
+        names = words.join([_name(c, "acc") for c in ruling.data["okrast"]], "nebo")
+        ruling.answer = (f"Ne. Zloděj sem smí, ale {_name(action.player)} pak musí okrást "
+                         f"jednoho z hráčů, kteří u pole mají vesnici nebo město a drží karty: "
+                         f"{names}.")
+        ruling.allowed = False
+        ruling.headword = "sedmicka-padla-nastupuje-zlodej"
+        ruling.data["kod"] = "victim_required"
+    elif victim is None:
         ruling.answer = "Ano, zloděj sem smí. " + ruling.answer
         ruling.allowed = True
     elif victim in ruling.data["okrast"] or (victim in ruling.data["bez_karet"]
@@ -368,13 +387,16 @@ def whom_to_rob(game: Game, color: str, hex_id: str, known: Known) -> Ruling:
     color = _need_color(game, color)
     if hex_id not in topo.HEX_INDEX:
         raise BadQuestion("Zvolte pole.")
+    stays = referee.why_not_robber(game, hex_id)
+    if stays is not None:  # the robber must move: nobody is robbed on its old hex
+        return Ruling("koho-okrast", f"{_name(color, capital=True)} tu nemůže okrást nikoho. "
+                      f"{stays.message}", False, stays.headword, [], [hex_id],
+                      data={"okrast": [], "bez_karet": [], "kod": stays.code})
     robbable, empty = referee.robber_candidates(game, color, hex_id)
     unknown = [c for c in empty if c not in known.hands]
     empty = [c for c in empty if c in known.hands]
     can = robbable + unknown
     details = []
-    if hex_id == game.robber:
-        details.append("Zloděj na tomto poli už stojí: musí se přemístit na jiné pole.")
     if not can:
         answer = f"{_name(color, capital=True)} tu nemůže okrást nikoho."
         if empty:
@@ -481,3 +503,46 @@ def points(game: Game, known: Known) -> Ruling:
     answer = (f"Na stole vede {_name(best)}: {words.points(totals[best]['verejne'])}. "
               f"Vyhrává ten, kdo ve svém tahu dosáhne {target} bodů.")
     return Ruling("body", answer, None, "vyherni-body", details, data={"body": totals})
+
+
+# --- Kdo vyhrál? ----------------------------------------------------------------------------
+
+def who_won(game: Game, known: Known) -> Ruling:
+    """The engine's verdict (:func:`engine.referee.verdict`): the winner or why nobody yet,
+    on whose turn it is, the points on the table and the victory-point cards each may hold
+    hidden. Without a turn in the position: who would win on his own turn."""
+    known_dev = known.dev
+    if known.turn:
+        v = referee.verdict(game, known_dev_cards=known_dev)
+        answer, winner, current = v.text, v.winner, v.current
+    else:
+        phase = "main" if game.rules.combined_trade_build else "build"
+        would = []
+        v = None
+        for color in game.players:
+            g = game.copy()
+            g.set_current(color, phase)
+            mine = referee.verdict(g, known_dev_cards=known_dev)
+            v = v or mine
+            if mine.winner == color:
+                would.append(color)
+        winner, current = None, None
+        answer = ("Vyhrát může jen hráč, který je na tahu, a kdo je na tahu, pozice neříká. "
+                  + ("Na svém tahu by vyhrál " + words.join([_name(c) for c in would]) + "."
+                     if would else f"Nikdo zatím nemá {game.rules.victory_points_to_win} "
+                                   "bodů, ani na svém tahu."))
+    details = []
+    for color in game.players:
+        line = f"{_name(color, capital=True)}: {words.points(v.points[color])} na stole"
+        hidden = v.hidden_possible[color]
+        if color in known_dev:
+            if hidden:
+                line += f", skryté karty Vítězný bod: {hidden}"
+        elif hidden:
+            line += (f"; karty Vítězný bod v pozici nejsou, mezi akčními kartami jich může "
+                     f"mít až {hidden}")
+        details.append(line + ".")
+    return Ruling("kdo-vyhral", answer, None, referee.VICTORY_HEADWORD, details,
+                  data={"vitez": winner, "na_tahu": current, "body_na_stole": v.points,
+                        "skryte_mozne": v.hidden_possible,
+                        "muze_vyhrat_ted": bool(v.could_win_now) if known.turn else False})

@@ -254,7 +254,8 @@ def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | N
     game, known, color = built.game, _known(pos), state["color"]
     question = state["otazka"]
     place = state["misto"]
-    if color not in game.players and question not in ("nejdelsi-cesta", "vynosy", "body"):
+    if color not in game.players and question not in ("nejdelsi-cesta", "vynosy", "body",
+                                                       "kdo-vyhral"):
         raise rulings.BadQuestion("Neutrální barva se na nic neptá: zvolte hráče.")
     if question == "nejdelsi-cesta":
         return rulings.longest_road(game, built.cards)
@@ -262,6 +263,8 @@ def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | N
         return rulings.where_to_build(game, color)
     if question == "body":
         return rulings.points(game, known)
+    if question == "kdo-vyhral":
+        return rulings.who_won(game, known)
     if question == "vynosy":
         if not state["hod"].isdigit():
             return None
@@ -704,6 +707,8 @@ def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruli
         if not isinstance(total, int) or isinstance(total, bool):
             raise rulings.BadQuestion("Otázka „vynosy“ potřebuje součet hodu (hod) 2–12.")
         return rulings.yields(game, total, known)
+    if question == "kdo-vyhral":
+        return rulings.who_won(game, known)
     return rulings.points(game, known)
 
 
