@@ -212,5 +212,5 @@ def _load_turn_state(g: Position, d: dict) -> None:
         to = tuple(g._player(c) for c in offer["to"])
         g._offer = Offer(g._player(offer["from"]), tuple(resource_counts(offer["give"])),
                          tuple(resource_counts(offer["get"])), to, flag(offer["counter"]))
-    g._rolls = count(d.get("rolls", 0 if g._phase == "roll" else 1), "Počet hodů")
+    g._rolls = count(d.get("rolls", 0 if g._phase == "roll" else g.rolls_per_turn), "Počet hodů")
     g._first_roll_total = count(d.get("first_roll_total", 0), "Součet prvního hodu")

@@ -108,6 +108,9 @@ def _with_defaults(partial: dict) -> dict:
         merged["robber"] = board.robber_start
     if "deck" not in partial:
         merged["deck"] = _remaining_deck(merged)
+    if "rolls" not in partial:
+        # The rolls made follow the phase given (none yet in "roll"), not the empty game's.
+        del merged["rolls"]
     # Decided once the pieces are loaded (position_from_json).
     merged["longest_road_holder"] = merged["largest_army_holder"] = None
     return merged

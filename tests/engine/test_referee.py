@@ -330,3 +330,12 @@ def test_a_game_that_ended_names_its_winner():
     game.apply(actions.EndTurn("white"))  # orange's turn begins with 10 points: he wins
     assert game.winner == "orange"
     assert referee.verdict(game).winner == "orange"
+
+
+def test_the_rolls_made_follow_the_phase_given_when_left_out():
+    """A position asked about before the roll needs no "rolls" key, in either game; after
+    the roll Katan pro dva has made both its rolls (001: two rolls every turn)."""
+    assert referee.position_from_json({"phase": "roll"}).rolls_this_turn == 0
+    pro_dva = {"rules": {"two_player": True}}
+    assert referee.position_from_json(pro_dva | {"phase": "roll"}).rolls_this_turn == 0
+    assert referee.position_from_json(pro_dva).rolls_this_turn == 2
