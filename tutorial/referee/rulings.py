@@ -104,8 +104,9 @@ def may(game: Game, action: actions.Action, known: Known) -> Ruling:
     except RuleViolation as exc:
         return Ruling("smi", f"Ne. {exc.message}", False, exc.headword, data={"kod": exc.code},
                       highlight=_places_of(action))
-    return Ruling("smi", "Ano. " + _yes_text(g, action), True, _headword_of(action),
-                  highlight=_places_of(action), consequences=_consequences(g, action, known))
+    changes = _consequences(g, action, known)
+    return Ruling("smi", "Ano. " + _yes_text(g, action), True, _headword_of(action, changes),
+                  highlight=_places_of(action), consequences=changes)
 
 
 # What a card's question (no target named) may say it changes: not whom a knight robs or
@@ -159,10 +160,10 @@ def _may_build_anyhow(g: Game, action, piece: str) -> Ruling:
     if violation is not None:
         return Ruling("smi", f"Ne. {violation.message}", False, violation.headword,
                       data={"kod": violation.code}, highlight=[place])
+    changes = _consequences(g, action, Known())
     return Ruling("smi", f"Ano, {_name(player)} tu smí postavit {words.PIECES_ACC[piece]}, "
                          f"má-li na to suroviny ({COST_WORDS[piece]}).", True,
-                  {"settlement": "vesnice", "city": "mesto", "road": "silnice"}[piece],
-                  highlight=[place], consequences=_consequences(g, action, Known()))
+                  _headword_of(action, changes), highlight=[place], consequences=changes)
 
 
 def _may_rob(game: Game, action: actions.MoveRobber, known: Known) -> Ruling:
@@ -262,14 +263,19 @@ def card_ruling(game: Game, color: str, card: str, known: Known) -> Ruling:
                              "odkrývá se, až přinese desátý bod v tahu svého majitele.",
                       False, "karta-s-vyhernim-bodem")
     action = _card_action(g, color, card)
+    if card == "road_building" and not action.paths:
+        return Ruling("smi", f"Ne. {_name(color, capital=True)} nemá kam postavit silnici: "
+                      "karta Stavba silnic potřebuje aspoň jednu volnou cestu u vlastní "
+                      "silnice, vesnice nebo města.", False, "pokrok",
+                      data={"kod": "no_road_spot"})
     try:
         g.check(action)
     except RuleViolation as exc:
         return Ruling("smi", f"Ne. {exc.message}", False, exc.headword, data={"kod": exc.code})
     owned = "" if color in known.dev else " (má-li ji a nekoupil-li ji v tomto tahu)"
+    changes = _consequences(g, action, known, CARD_CONSEQUENCES)
     return Ruling("smi", f"Ano, {_name(color)} smí teď zahrát {name}{owned}.", True,
-                  "rytir" if card == "knight" else "pokrok",
-                  consequences=_consequences(g, action, known, CARD_CONSEQUENCES))
+                  _headword_of(action, changes), consequences=changes)
 
 
 def _card_action(g: Game, color: str, card: str) -> actions.Action:
@@ -291,11 +297,29 @@ def _places_of(action) -> list[str]:
     return [data[k] for k in ("node", "path", "hex") if isinstance(data.get(k), str)]
 
 
-def _headword_of(action) -> str:
-    kind = action.to_json()["type"]
-    return {"build_settlement": "vesnice", "build_city": "mesto", "build_road": "silnice",
-            "trade_bank": "obchod-se-zamorim", "play_knight": "rytir",
-            "buy_development_card": "akcni-karty"}.get(kind, "prubeh-hry")
+# The Almanach entry of each kind of move: where its rule is written.
+ACTION_HEADWORDS = {
+    "build_settlement": "vesnice", "build_city": "mesto", "build_road": "silnice",
+    "place_settlement": "faze-zakladani", "place_road": "faze-zakladani",
+    "trade_bank": "obchod-se-zamorim", "trade_players": "obchod-vnitrni",
+    "offer_trade": "obchod-vnitrni", "accept_trade": "obchod-vnitrni",
+    "decline_trade": "obchod-vnitrni", "counter_offer": "obchod-vnitrni",
+    "end_trade": "obchod", "play_knight": "rytir", "play_road_building": "pokrok",
+    "play_year_of_plenty": "pokrok", "play_monopoly": "pokrok",
+    "buy_development_card": "akcni-karty", "discard": "sedmicka-padla-nastupuje-zlodej",
+    "move_robber": "zlodej", "roll_dice": "prubeh-hry", "end_turn": "prubeh-hry",
+}
+# Consequences that are the dispute itself when a move has them: a settlement that breaks a
+# road is a question of the Longest Road, not of the settlement.
+DISPUTED = ("victory", "victory_not_now", "longest_road", "largest_army")
+
+
+def _headword_of(action, consequences=()) -> str:
+    for kind in DISPUTED:
+        for c in consequences:
+            if c.kind == kind:
+                return c.headword
+    return ACTION_HEADWORDS.get(action.to_json()["type"], "prubeh-hry")
 
 
 # --- Nejdelší obchodní cesta -------------------------------------------------------------
