@@ -635,14 +635,15 @@ def verdict(game: Game, *, known_dev_cards=None) -> Verdict:
         winner = current
         sentences.append(f"{_nom(current, True)} vyhrává: je na tahu a má "
                          f"{words.points(mine)}" + (
-                             f", počítaje {_vp_cards(hidden[current])}, které teď odkryje."
+                             f", počítaje {_vp_cards(hidden[current])}, "
+                             f"{'kterou' if hidden[current] == 1 else 'které'} teď odkryje."
                              if hidden[current] else "."))
     elif current not in known and visible[current] + hidden[current] >= goal:
         could = True
         need = goal - visible[current]
         sentences.append(f"{_nom(current, True)} je na tahu a má {words.points(visible[current])}"
                          " na stole; vyhrává, má-li mezi akčními kartami aspoň "
-                         f"{_vp_cards(need)} a odkryje je.")
+                         f"{_vp_cards(need)} a odkryje {'ji' if need == 1 else 'je'}.")
     else:
         sentences.append(f"Nikdo zatím nevyhrál: {_nom(current)} je na tahu a má "
                          f"{words.points(mine)}, k vítězství je potřeba {goal}.")

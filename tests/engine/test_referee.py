@@ -305,8 +305,12 @@ def test_the_player_on_turn_with_ten_points_wins_counting_hidden_cards():
     result = referee.verdict(game)
     assert result.winner == "orange" and result.points["orange"] == 8
     assert result.hidden_possible["orange"] == 2
-    assert "počítaje 2 karty Vítězný bod" in result.text
+    assert "počítaje 2 karty Vítězný bod, které teď odkryje" in result.text
     assert result.headword == "konec-hry"
+    game = ten_points("orange", vp=1)
+    game.place_settlement("orange", "c3.S")
+    one = referee.verdict(game)
+    assert "počítaje 1 kartu Vítězný bod, kterou teď odkryje" in one.text
 
 
 def test_ten_points_of_another_player_do_not_win_until_his_turn():
