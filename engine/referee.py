@@ -73,8 +73,18 @@ def position_from_json(partial: dict) -> Game:
         game._check_position()
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         # The engine names what it checks; anything else malformed lands here.
-        raise InvalidInput(f"Neplatná pozice: {exc!r}.", "position_format") from None
+        raise InvalidInput(_malformed(exc), "position_format") from None
     return game
+
+
+def _malformed(exc: Exception) -> str:
+    """A Czech reason for a malformed position, naming the missing key or wrong value
+    instead of showing a Python error."""
+    if isinstance(exc, KeyError) and exc.args:
+        return f"Neplatná pozice: chybí údaj „{exc.args[0]}“."
+    if isinstance(exc, ValueError) and exc.args:
+        return f"Neplatná pozice: neplatná hodnota ({exc.args[0]})."
+    return "Neplatná pozice: některý údaj má špatný tvar (číslo, text, seznam nebo objekt)."
 
 
 def _claim(game: Game, partial: dict, key: str, seat_of) -> int | None:

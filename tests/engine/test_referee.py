@@ -343,3 +343,9 @@ def test_the_rolls_made_follow_the_phase_given_when_left_out():
     pro_dva = {"rules": {"two_player": True}}
     assert referee.position_from_json(pro_dva | {"phase": "roll"}).rolls_this_turn == 0
     assert referee.position_from_json(pro_dva).rolls_this_turn == 2
+
+
+def test_a_malformed_position_is_refused_in_czech_not_with_a_python_error():
+    with pytest.raises(InvalidInput) as refused:
+        referee.position_from_json({"phase": "setup", "setup": {"round": 1}})
+    assert "Error" not in str(refused.value) and "Neplatná pozice" in str(refused.value)
