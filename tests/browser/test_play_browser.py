@@ -31,6 +31,8 @@ def start(page, url: str, players: int, plan: str, seed: int) -> None:
     page.fill("#id_hraci", str(players))
     page.fill("#id_lide", "1")
     page.check(f"input[name=plan][value={plan}]")
+    page.check("input[name=barva][value=orange]")  # the tests play orange, rolling first
+    page.check("input[name=poradi][value='1']")
     page.click("text=Další volby (pro pokročilé)")
     page.fill("#id_seed", str(seed))
     page.click("button:has-text(\"Začít hru\")")

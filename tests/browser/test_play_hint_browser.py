@@ -14,6 +14,8 @@ pytestmark = pytest.mark.browser
 def test_the_hint_swaps_in_where_the_person_tapped(live_server, page):
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{live_server.url}/hrat/")
+    page.check("input[name=barva][value=orange]")  # not drawn: the hint names Oranžový
+    page.check("input[name=poradi][value='1']")
     page.click("text=Další volby (pro pokročilé)")
     page.fill("#id_seed", "3")
     page.click("button:has-text('Začít hru')")

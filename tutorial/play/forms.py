@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+import secrets
+
 from django import forms
 
+from engine import words
 from engine.bots.levels import DEFAULT_LEVEL, LEVELS
-from tutorial.play import flow
+from tutorial.play import flow, seats
 
 _NUMBER = {"required": "Vyplňte prosím toto pole.", "invalid": "Zadejte celé číslo.",
            "min_value": "Nejmenší možná hodnota je %(limit_value)s.",
@@ -26,11 +30,27 @@ class NewGameForm(forms.Form):
     plan = forms.ChoiceField(
         label="Herní plán", choices=list(flow.PLANS.items()), initial="zacatecnici",
         widget=forms.RadioSelect,
-        help_text="Pro začátečníky: plán i první vesnice a silnice stojí podle pravidel a hned"
-        " se hází kostkami. Variabilní: plán se rozloží náhodně a vesnice se silnicemi si"
-        " hráči nejdřív rozmístí sami (fáze zakládání).",
+        help_text="Pro začátečníky: plán i první vesnice a silnice jsou rozestavěné předem a"
+        " hned se hází kostkami. Obrázek tohoto rozestavění z pravidel v našich textech"
+        " chybí: sestavili jsme ho podle příkladu hry v almanachu (sedí na každou jeho větu"
+        " i na to, co o plánu říká úvod pravidel), není to kopie tištěného plánu."
+        " Variabilní: plán se rozloží náhodně a vesnice se silnicemi si hráči nejdřív"
+        " rozmístí sami (fáze zakládání).",
         error_messages={"required": "Vyberte herní plán.",
                         "invalid_choice": "Takový herní plán neznáme."})
+    barva = forms.ChoiceField(
+        label="Vaše barva", required=False, initial=seats.DRAW, widget=forms.RadioSelect,
+        choices=[(seats.DRAW, "los")] + [(c, words.player(c)) for c in flow.SEATS[4]],
+        help_text="Na plánu pro začátečníky je barva zároveň místo na plánu, kde stojí vaše"
+        " první vesnice. Los vybere náhodně. Ve hře tří hráčů se červenými nehraje, v Katanu"
+        " pro dva hrají oranžový a červený.",
+        error_messages={"invalid_choice": "Takovou barvu neznáme."})
+    poradi = forms.ChoiceField(
+        label="Kolikátý hrajete", required=False, initial=seats.DRAW, widget=forms.RadioSelect,
+        choices=[(seats.DRAW, "los")] + [(str(n), o) for n, o in enumerate(seats.ORDINALS, 1)],
+        help_text="První hráč hází kostkami jako první. Hraje-li víc lidí, sedí po vás"
+        " v dalších místech.",
+        error_messages={"invalid_choice": "Takové pořadí neznáme."})
     seed = forms.IntegerField(label="Číslo rozehrávky (nepovinné)", required=False,
                               min_value=0, max_value=10**9, error_messages=_NUMBER,
                               help_text="Stejné číslo dá stejný herní plán (kostky a karty"
@@ -56,29 +76,41 @@ class NewGameForm(forms.Form):
             error_messages={"invalid_choice": "Takovou sílu počítačového hráče neznáme."},
             help_text=("Začátečník staví, co zrovna může, a neobchoduje; pokročilý plánuje"
                        " a mění se zámořím; silný hraje naplno, obchoduje i s ostatními."
-                       " 1. počítačový hráč hraje hned po lidech; síla hráče, který ve"
-                       " hře není, se nepoužije.")
+                       " 1. počítačový hráč hraje hned po lidech (po vás); síla hráče,"
+                       " který ve hře není, se nepoužije.")
             if n == 1 else "")
         for n in range(1, 5))
 
     ADVANCED = ("seed", "remiza_cesty", "spojena_faze")
+    SEATING = ("barva", "poradi")
 
     def clean(self):
         data = super().clean()
         players, people = data.get("hraci"), data.get("lide")
         if players is not None and people is not None and people > players:
             self.add_error("lide", "Lidí nemůže být víc než hráčů.")
+        if players is not None and people:
+            if problem := seats.colour_problem(players, data.get("barva") or ""):
+                self.add_error("barva", problem)
+            if problem := seats.seat_problem(players, data.get("poradi") or ""):
+                self.add_error("poradi", problem)
         return data
 
-    def setup(self, seed: int) -> flow.Setup:
+    def setup(self, seed: int, rng: random.Random | None = None) -> flow.Setup:
+        """The set-up chosen; "los" draws the colour and the place with ``rng`` (by default
+        the system's random source)."""
         data = self.cleaned_data
-        players = flow.SEATS[data["hraci"]]
+        count, people = data["hraci"], data["lide"]
+        levels = tuple(data.get(f"uroven_{n}") or DEFAULT_LEVEL
+                       for n in range(1, 1 + count - people))
+        order, chosen, levels = seats.arrange(
+            count, people, data.get("barva") or "", data.get("poradi") or "", levels,
+            rng or secrets.SystemRandom())
         return flow.Setup(
-            players=players, people=players[:data["lide"]], plan=data["plan"],
+            players=order, people=chosen, plan=data["plan"],
             seed=data["seed"] if data.get("seed") is not None else seed,
             longest_road_tie=data.get("remiza_cesty") or "aside",
             combined_trade_build=bool(data.get("spojena_faze")),
-            levels=tuple(data.get(f"uroven_{n}") or DEFAULT_LEVEL
-                         for n in range(1, 1 + data["hraci"] - data["lide"])),
+            levels=levels,
             secret=flow.new_secret(),
         )

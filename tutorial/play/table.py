@@ -13,7 +13,7 @@ from engine import Game, actions, words
 from engine import topology as topo
 from engine.errors import InvalidInput, RuleViolation
 from tutorial import action_words, board_svg, narrate
-from tutorial.play import flow
+from tutorial.play import flow, seats
 
 PHASES = {
     "setup": "vesnice a k ní silnice", "roll": "hod kostkami", "discard": "odhazování po sedmičce",
@@ -552,10 +552,12 @@ def news_by_turn(moves: list[dict]) -> list[dict]:
 
 def play_again(setup: flow.Setup) -> dict:
     """'Hrát znovu': the new-game form's fields for a game like this one."""
+    seating = seats.choices_of(setup.players, setup.people, setup.levels)
     fields = {"hraci": len(setup.players), "lide": len(setup.people), "plan": setup.plan,
+              "barva": seating["barva"], "poradi": seating["poradi"],
               "remiza_cesty": setup.longest_road_tie,
               "spojena_faze": "on" if setup.combined_trade_build else ""}
-    for number, level in enumerate(setup.levels, start=1):
+    for number, level in enumerate(seating["levels"], start=1):
         fields[f"uroven_{number}"] = level
     return fields
 

@@ -24,7 +24,7 @@ from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, pages
 from tutorial.example import replay as example_replay
 from tutorial.inputs import parse_int
-from tutorial.play import flow, record, store, table
+from tutorial.play import flow, record, seats, store, table
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
 
@@ -80,14 +80,22 @@ def _too_many(request) -> HttpResponse:
 
 # --- new game ------------------------------------------------------------------------------
 
+def _form_page(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+    variable = seats.chances("variable")
+    shares = [c["percent"] for c in variable["colours"]] if variable else []
+    return render(request, "play/index.html", {
+        "form": form, "chances": seats.chances("beginner"),
+        "variable": {"low": min(shares), "high": max(shares)} if shares else None,
+    }, status=status)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def index(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
-        return render(request, "play/index.html", {"form": NewGameForm()})
+        return _form_page(request, NewGameForm())
     form = NewGameForm(request.POST)
     if not form.is_valid():
-        return render(request, "play/index.html", {"form": form},
-                      status=400)
+        return _form_page(request, form, status=400)
     setup = form.setup(seed=secrets.randbelow(10**9))
     row = store.create_limited(setup, pages.client_ip(request))
     if row is None:
