@@ -65,6 +65,19 @@ LONGEST_ROAD_MIN = 5
 LARGEST_ARMY_MIN = 3
 SPECIAL_CARD_POINTS = 2
 
+# Figures the rules state in words (Výherní body, Suroviny – výnosy, Obchod se zámořím,
+# Sedmička padla): the Almanach's fact cards read them here; tests/almanach/test_facts.py
+# checks that the engine plays by them.
+SETTLEMENT_POINTS = 1
+CITY_POINTS = 2
+VICTORY_POINT_CARD_POINTS = 1
+SETTLEMENT_YIELD = 1
+CITY_YIELD = 2
+BANK_TRADE_RATE = 4
+GENERIC_HARBOR_RATE = 3
+SPECIAL_HARBOR_RATE = 2
+DISCARD_ABOVE = 7  # on a 7, whoever holds more cards than this gives back half, rounded down
+
 # Czech names used in messages, in the grammatical case the messages need.
 RESOURCE_CZ = {"brick": "cihly", "lumber": "dřevo", "wool": "vlna", "grain": "obilí", "ore": "ruda"}
 RESOURCE_GENITIVE_CZ = {"brick": "cihel", "lumber": "dřeva", "wool": "vlny", "grain": "obilí",
