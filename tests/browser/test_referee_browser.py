@@ -55,7 +55,7 @@ def test_longest_road_broken_by_a_settlement_in_at_most_20_taps(live_server, pho
     assert tap.count <= 20
 
     answer = phone.locator(".referee-answer")
-    expect(answer).to_contain_text("Kartu Nejdelší obchodní cesta má modrý")
+    expect(answer).to_contain_text("Kartu Nejdelší obchodní cesta přebírá modrý")
     expect(phone.locator(".referee-details")).to_contain_text("přerušuje ji stavba modrého")
     # The answer to the last tap starts on screen without scrolling; nothing scrolls sideways.
     box = answer.bounding_box()
@@ -65,8 +65,66 @@ def test_longest_road_broken_by_a_settlement_in_at_most_20_taps(live_server, pho
     url = phone.url
     assert "f=" in url and "otazka=nejdelsi-cesta" in url
     phone.goto(url)
-    expect(phone.locator(".referee-answer")).to_contain_text("má modrý")
+    expect(phone.locator(".referee-answer")).to_contain_text("přebírá modrý")
     assert not errors
+
+
+BIG_PHONE = {"width": 390, "height": 844}
+
+
+def in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    height = page.evaluate("window.innerHeight")
+    return bool(box) and 0 <= box["y"] and box["y"] + 24 <= height
+
+
+@pytest.mark.usefixtures("content")
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_road_break_in_at_most_15_taps_on_a_390_phone_and_the_answer_in_view(
+        live_server, browser, javascript):
+    context = browser.new_context(viewport=BIG_PHONE, locale="cs-CZ", has_touch=True,
+                                  service_workers="block", java_script_enabled=javascript)
+    context.set_default_timeout(10_000)
+    phone = context.new_page()
+    errors = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    phone.goto(f"{live_server.url}/rozhodci/")
+    count = 0
+
+    def tap(locator):
+        nonlocal count
+        locator.click() if not javascript else locator.tap()
+        count += 1
+        phone.wait_for_load_state()
+        if javascript:
+            settled(phone)
+
+    tap(phone.get_by_role("link", name="Prázdný plán (jen tvar)"))
+    tap(phone.get_by_role("link", name="Silnice od–do"))
+    for node in ("a1.SW", "a1.N", "a3.N"):  # orange: a road of 6 along the north coast
+        tap(phone.locator(f'a.target[data-id="{node}"]'))
+    tap(phone.get_by_role("link", name="Modrý", exact=True))
+    for node in ("d1.S", "b1.SW"):  # blue: a road of 5
+        tap(phone.locator(f'a.target[data-id="{node}"]'))
+    tap(phone.get_by_role("link", name="Vesnice", exact=True))
+    tap(phone.locator('a.target[data-id="a1.N"]'))  # blue's settlement breaks orange's road
+    expect(phone.locator("svg.board path[data-node]")).to_have_count(1)
+    question = phone.get_by_role("link", name="Nejdelší obchodní cesta")
+    question.scroll_into_view_if_needed()  # the questions are under the board
+    tap(question)
+    assert count <= 15, count
+
+    answer = phone.locator(".referee-answer")
+    expect(answer).to_contain_text("Kartu Nejdelší obchodní cesta přebírá modrý")
+    expect(answer).to_contain_text("přerušuje stavba soupeře")
+    assert in_view(phone, answer), answer.bounding_box()
+    assert sideways(phone) <= 0
+    # The pieces under the tap rings stay visible: a ring lets the settlement show through.
+    ring = phone.locator("svg.board a.target-node circle:not(.hit)").first
+    if javascript:
+        assert ring.evaluate("c => getComputedStyle(c).fillOpacity") in ("0", "")
+    assert not errors
+    context.close()
 
 
 @pytest.mark.usefixtures("content")

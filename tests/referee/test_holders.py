@@ -163,7 +163,7 @@ def test_the_json_the_editor_shows_gets_the_editors_answers_from_the_api(client,
     import json
 
     page = client.get("/rozhodci/", notation.params(pos)).content.decode()
-    shown = json.loads(unescape(re.search(r'id="pozice-json">(.*?)</pre>', page, re.S)[1]))
+    shown = json.loads(unescape(re.search(r'id="pozice-json"[^>]*>(.*?)</pre>', page, re.S)[1]))
     assert shown == notation.to_json(pos)
     for question in ("nejdelsi-cesta", "body"):
         body = api(client, {"position": shown, "otazka": question}).json()

@@ -266,6 +266,49 @@ def toggle(pos: Position, color: str, piece: str, place: str) -> Position:
     return replace(pos, pieces=tuple(pieces))
 
 
+def draw_road(pos: Position, color: str, start: str, end: str) -> Position:
+    """"Silnice od–do": roads of ``color`` along the shortest way between two intersections,
+    over free paths or the colour's own roads, never through another colour's road or
+    building (so a road of 6 takes two taps, not six). Roads already there stay; the new
+    ones are added in order from ``start``."""
+    a, b = topo.INTERSECTION_INDEX[start], topo.INTERSECTION_INDEX[end]
+    taken = {at: c for c, p, at in pos.pieces if p == "road"}
+    blocked = {topo.INTERSECTION_INDEX[at] for c, p, at in pos.pieces
+               if p != "road" and c != color}
+    previous: dict[int, tuple[int, int]] = {a: (-1, -1)}
+    frontier = [a]
+    while frontier and b not in previous:
+        following = []
+        for node in frontier:
+            if node in blocked and node != a:
+                continue
+            for q in _PATHS_AT[node]:
+                if taken.get(topo.PATH_IDS[q], color) != color:
+                    continue
+                other = sum(topo.PATH_ENDS[q]) - node
+                if other not in previous:
+                    previous[other] = (node, q)
+                    following.append(other)
+        frontier = following
+    if b not in previous or a == b:
+        raise BadCode("Mezi těmito křižovatkami nevede volná cesta.")
+    way = []
+    node = b
+    while node != a:
+        node, q = previous[node]
+        way.append(topo.PATH_IDS[q])
+    new = [q for q in reversed(way) if q not in taken]
+    if len(pos.pieces) + len(new) > MAX_PIECES:
+        raise BadCode("Víc figurek se na plán nevejde.")
+    return replace(pos, pieces=pos.pieces + tuple((color, "road", q) for q in new))
+
+
+_PATHS_AT: dict[int, list[int]] = {}
+for _q, (_x, _y) in enumerate(topo.PATH_ENDS):
+    _PATHS_AT.setdefault(_x, []).append(_q)
+    _PATHS_AT.setdefault(_y, []).append(_q)
+
+
 # --- into the engine ------------------------------------------------------------------------
 
 def board_of(plan: str) -> Board:

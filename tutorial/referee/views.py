@@ -29,13 +29,16 @@ from tutorial.referee import api as api_input
 from tutorial.referee import notation, rulings
 from tutorial.referee.notation import BadCode, Position
 
-EDIT_TOOLS = {"vesnice": "settlement", "mesto": "city", "silnice": "road", "zlodej": "robber"}
-TOOL_LABELS = {"vesnice": "Vesnice", "mesto": "Město", "silnice": "Silnice", "zlodej": "Zloděj",
+EDIT_TOOLS = {"vesnice": "settlement", "mesto": "city", "silnice": "road",
+              "kreslit": "draw", "zlodej": "robber"}
+TOOL_LABELS = {"vesnice": "Vesnice", "mesto": "Město", "silnice": "Silnice",
+               "kreslit": "Silnice od–do", "zlodej": "Zloděj",
                "ptat": "Ptát se klepnutím"}
 ASK_KINDS = {"vesnice": "Postavit vesnici", "mesto": "Postavit město",
              "silnice": "Postavit silnici", "zlodej": "Přesunout zloděje (a koho okrást)",
              "pristav": "Obchod s bankem (poměr)", "karta": "Zahrát akční kartu"}
-UI_PARAMS = ("n", "b", "otazka", "akce", "misto", "hod", "surovina", "karta", "nastaveni")
+UI_PARAMS = ("n", "b", "otazka", "akce", "misto", "hod", "surovina", "karta", "nastaveni",
+             "od")
 # What the settings form carries along unchanged (the board taps set these).
 FORM_KEEPS = ("plan", "f", "zlodej", "n", "b", "otazka", "akce", "hod", "surovina", "karta")
 PHASES = {"roll": "hod kostkami", "trade": "obchod", "build": "stavění",
@@ -61,7 +64,10 @@ def _state(request: HttpRequest, pos: Position) -> dict:
             "misto": get.get("misto", "")[:12], "hod": _roll(get.get("hod", "")),
             "surovina": get.get("surovina", "") if get.get("surovina") in RESOURCES else "",
             "karta": get.get("karta", "") if get.get("karta") in DEV_CARDS else "",
-            "nastaveni": "1" if get.get("nastaveni") == "1" else ""}
+            "nastaveni": "1" if get.get("nastaveni") == "1" else "",
+            # "Silnice od–do": the intersection the next road starts from.
+            "od": (get.get("od", "") if tool == "kreslit"
+                   and get.get("od", "") in topo.INTERSECTION_INDEX else "")}
 
 
 def _roll(text: str) -> str:
@@ -97,6 +103,11 @@ def _editor_path() -> str:
     return reverse("referee:editor")
 
 
+# Links that ask a question end with this anchor: without JavaScript the browser shows the
+# answer at once; with htmx the response says so (HX-Reswap show:).
+ANSWER = "#odpoved"
+
+
 def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
     # A history restore (Back after the cache ran out) wants the whole page.
     fragment = request.htmx and not request.htmx.history_restore_request
@@ -104,6 +115,8 @@ def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResp
     response = render(request, template, context, status=status)
     if fragment:
         response["HX-Push-Url"] = context["self_url"]
+        if "klik" not in request.GET and (context.get("ruling") or context.get("waiting")):
+            response["HX-Reswap"] = f"outerHTML show:{ANSWER}:top"
     return response
 
 
@@ -160,6 +173,17 @@ def editor(request: HttpRequest) -> HttpResponse:
 
 def _tap(pos: Position, state: dict, place: str) -> Position:
     tool = EDIT_TOOLS.get(state["n"])
+    if tool == "draw":
+        if place not in topo.INTERSECTION_INDEX:
+            raise BadCode("Klepněte na křižovatku.")
+        place = notation._canonical("settlement", place)
+        start = state["od"]
+        # The first tap (or a tap on the start again) only chooses where roads start; the
+        # next one lays them, and the road goes on from where it ended.
+        state["od"] = "" if place == start else place
+        if not start or start == place:
+            return pos
+        return notation.draw_road(pos, state["color"], start, place)
     if tool == "robber":
         if place not in topo.HEX_INDEX:
             raise BadCode("Zloděj stojí na poli.")
@@ -312,6 +336,8 @@ def _targets(pos: Position, state: dict) -> tuple[str, list[str]]:
     kind = EDIT_TOOLS[tool]
     if kind == "robber":
         return "klik", list(topo.HEX_IDS)
+    if kind == "draw":
+        return "klik", list(topo.INTERSECTION_IDS)
     return "klik", list(topo.PATH_IDS if kind == "road" else topo.INTERSECTION_IDS)
 
 
@@ -322,7 +348,7 @@ def _board(pos: Position, state: dict, game, ruling, self_url: str) -> str:
 
     def target_url(place: str) -> str:
         if param == "misto":
-            return editor_url(pos, state, base=base, misto=place)
+            return editor_url(pos, state, base=base, misto=place) + ANSWER
         return f"{self_url}{separator}klik={place}"
 
     hexes, nodes, paths = set(), set(), set()
@@ -336,6 +362,8 @@ def _board(pos: Position, state: dict, game, ruling, self_url: str) -> str:
             elif place in topo.PATH_INDEX:
                 paths.add(place)
         trail = [p for paths_ in ruling.trails.values() for p in paths_]
+    if state["od"]:
+        nodes.add(state["od"])
     kw = {}
     if places:
         kind = ("hex_targets" if places[0] in topo.HEX_INDEX
@@ -365,7 +393,7 @@ def _labels(plan: str) -> dict[str, str]:
 def _links(pos: Position, state: dict) -> dict:
     base = _encoded(pos)
     colors = [{"letter": notation.LETTER_OF[c], "name": words.player(c, capital=True),
-               "color": c, "url": editor_url(pos, state, base=base, b=notation.LETTER_OF[c]),
+               "color": c, "url": editor_url(pos, state, base=base, b=notation.LETTER_OF[c], od=""),
                "current": c == state["color"], "neutral": c not in pos.players}
               for c in pos.colors()]
     tools = [{"key": key, "label": label,
@@ -380,20 +408,21 @@ def _links(pos: Position, state: dict) -> dict:
         if key in place_questions:
             change["n"] = "ptat"
         questions.append({"key": key, "label": label,
-                          "url": editor_url(pos, state, base=base, **change),
+                          "url": editor_url(pos, state, base=base, **change) + ANSWER,
                           "current": key == state["otazka"]})
     kinds = [{"key": key, "label": label, "current": key == state["akce"],
               "url": editor_url(pos, state, base=base, otazka="smi", akce=key, misto="",
                                 n="ptat" if key in ("vesnice", "mesto", "silnice", "zlodej")
-                                else state["n"])}
+                                else state["n"]) + ANSWER}
              for key, label in ASK_KINDS.items()]
     rolls = [{"total": t, "current": str(t) == state["hod"],
-              "url": editor_url(pos, state, base=base, otazka="vynosy", hod=str(t))}
+              "url": editor_url(pos, state, base=base, otazka="vynosy", hod=str(t)) + ANSWER}
              for t in range(2, 13)]
     resources = [{"key": r, "label": words.resource_name(r), "current": r == state["surovina"],
-                  "url": editor_url(pos, state, base=base, surovina=r)} for r in RESOURCES]
+                  "url": editor_url(pos, state, base=base, surovina=r) + ANSWER}
+                 for r in RESOURCES]
     cards = [{"key": c, "label": words.DEV_CARDS[c], "current": c == state["karta"],
-              "url": editor_url(pos, state, base=base, karta=c)} for c in DEV_CARDS]
+              "url": editor_url(pos, state, base=base, karta=c) + ANSWER} for c in DEV_CARDS]
     return {"colors": colors, "tools": tools, "questions": questions, "kinds": kinds,
             "rolls": rolls, "resources": resources, "cards": cards}
 
@@ -494,6 +523,7 @@ def _context(pos: Position, state: dict, built: notation.Built, error: str,
         "turn": (f"Na tahu {words.player(pos.current)}, fáze: {PHASES[game.phase]}."
                  if pos.current and game.phase in PHASES else ""),
         "waiting": _waiting(state),
+        "draw_hint": _draw_hint(state),
         "piece_count": len(pos.pieces),
         "undo_url": (editor_url(replace(pos, pieces=pos.pieces[:-1]), state)
                      if pos.pieces else ""),
@@ -521,6 +551,16 @@ def _broken_context(pos: Position, state: dict, built: notation.Built) -> dict:
                      if pos.pieces else reverse("referee:editor")),
     })
     return context
+
+
+def _draw_hint(state: dict) -> str:
+    if state["n"] != "kreslit":
+        return ""
+    if not state["od"]:
+        return "Silnice od–do: klepněte na křižovatku, kde silnice začíná."
+    return ("Silnice od–do: klepněte na křižovatku, kam silnice vede (začíná na vyznačené "
+            "křižovatce). Nová klepnutí ji prodlužují; klepnutí na vyznačenou křižovatku "
+            "kreslení ukončí.")
 
 
 def _waiting(state: dict) -> str:
