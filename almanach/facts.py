@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 import time
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from html import unescape
 from pathlib import Path
 
-from almanach import czech, markup
+from almanach import markup
 from engine import words
 from engine.constants import (
     BANK_TRADE_RATE,
@@ -71,8 +72,9 @@ ENTRY_DIRS = {"heslo": "hesla", "stranka": "stranky"}
 DATA_PATH = CONTENT_DIR / "fakta.toml"
 ENTRY_URL = "/almanach/{slug}/"
 MAX_QUERY = 200  # characters: a longer text is not a question about one figure
-_TOKEN = re.compile(r"\d+:\d+|[a-z0-9]+")
-_RATIO_SPACES = re.compile(r"(\d)\s*:\s*(\d)")
+# ASCII classes only, so that offline-facts.js (whose \d and \s differ) splits the same way.
+_TOKEN = re.compile(r"[0-9]+:[0-9]+|[a-z0-9]+")
+_RATIO_SPACES = re.compile(r"([0-9])[ \t\n\r\f\v]*:[ \t\n\r\f\v]*([0-9])")
 
 # Number nouns ("kolik je šestek"): folded prefixes and the number each names.
 NUMBER_WORDS = (
@@ -359,9 +361,16 @@ def offline_data() -> dict:
 
 # --- matching ----------------------------------------------------------------------------------
 
+def fold(text: str) -> str:
+    """Lower case without diacritics, as czech.fold, but with str.lower(): JavaScript's
+    toLowerCase() does the same, casefold() does more ('ſ' -> 's')."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
+
+
 def tokens(query: str) -> list[str]:
     """Folded words of a question; '3 : 1' stays one token '3:1'."""
-    return _TOKEN.findall(_RATIO_SPACES.sub(r"\1:\2", czech.fold(query)))
+    return _TOKEN.findall(_RATIO_SPACES.sub(r"\1:\2", fold(query)))
 
 
 def _near(a: str, b: str) -> bool:
