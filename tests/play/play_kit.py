@@ -23,6 +23,14 @@ def post_move(client, url: str, action: dict):
     return client.post(url + "tah/", {"akce": json.dumps(action)})
 
 
+def answered(client, response) -> str:
+    """The game page a move's redirect opens: every move, a refused one too, is a POST
+    answered by a redirect to the game at #odpoved (a refusal waits there, once)."""
+    assert response.status_code == 302, response.status_code
+    assert response["Location"].endswith("#odpoved"), response["Location"]
+    return client.get(response["Location"]).content.decode()
+
+
 def roll(url: str, dice: tuple[int, int]) -> None:
     """The person on turn rolls these dice (a test fixes chance; a posted move cannot)."""
     from engine import actions

@@ -7,7 +7,7 @@ import time
 import pytest
 from django.db import connections
 from django.test import Client
-from play_kit import post_move, roll, start
+from play_kit import answered, post_move, roll, start
 
 from engine import actions
 from engine.errors import InvalidInput
@@ -27,15 +27,13 @@ def test_a_count_written_with_a_superscript_digit_is_a_czech_message_not_a_500(c
     roll(url, (3, 3))
     response = client.post(url + "tah/", {"druh": "nabidnout", "komu": "red",
                                           "dam_ore": "²", "chci_wool": "1"})
-    assert response.status_code < 500
-    assert "Počty karet zadejte celými čísly od 0 do 19." in text(response)
+    assert "Počty karet zadejte celými čísly od 0 do 19." in answered(client, response)
 
 
 def test_a_deeply_nested_move_is_a_czech_message_not_a_500(client):
     url = start(client, seed=5)
     response = client.post(url + "tah/", {"akce": "[" * 50_000})
-    assert response.status_code < 500
-    assert "Tomuto tahu nerozumíme." in text(response)
+    assert "Tomuto tahu nerozumíme." in answered(client, response)
 
 
 def _offer(person="orange", partner="red"):
@@ -65,7 +63,7 @@ def test_offers_to_one_partner_in_one_turn_stop_at_the_sites_cap(client):
         _decline_all(client, url)
     row.refresh_from_db()
     before = row.moves
-    page = text(post_move(client, url, _offer()))
+    page = answered(client, post_move(client, url, _offer()))
     row.refresh_from_db()
     assert row.moves == before  # refused: nothing more in the record
     assert f"nejvýš {limits.OFFERS_PER_PARTNER} nabídky" in page
@@ -110,7 +108,7 @@ def test_a_game_cannot_grow_beyond_the_sites_length_bound(client, monkeypatch):
     monkeypatch.setattr(limits, "MAX_ACTIONS", row.moves + 1)
     roll(url, (3, 3))  # the roll is the last action the game may take
     row.refresh_from_db()
-    page = text(post_move(client, url, {"type": "end_turn", "player": "orange"}))
+    page = answered(client, post_move(client, url, {"type": "end_turn", "player": "orange"}))
     assert f"nejvýš {limits.MAX_ACTIONS}" in page and "Začněte prosím novou hru" in page
     row.refresh_from_db()
     assert row.moves == limits.MAX_ACTIONS

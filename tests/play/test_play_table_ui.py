@@ -4,7 +4,7 @@ for anything without showing anyone's hand, Katan pro dva explains itself, a pro
 import re
 
 import pytest
-from play_kit import fill_orange_hand, offered, post_move, roll, start
+from play_kit import answered, fill_orange_hand, offered, post_move, roll, start
 
 from engine import Game, actions
 from tutorial import action_words, board_svg
@@ -50,13 +50,13 @@ def test_a_stale_accept_is_refused_and_trades_nothing(client):
     client.post(url + "predat/")
     before = (hand_of("orange"), hand_of("red"))
     stale = {"type": "accept_trade", "player": "red", "nabidka": first}
-    page = text(post_move(client, url, stale))
+    page = answered(client, post_move(client, url, stale))
     assert "Tento krok nejde." in page and "Tato nabídka už neplatí" in page
     assert (hand_of("orange"), hand_of("red")) == before
     game = store.game_of(PlayedGame.objects.get())
     assert game.pending_offer and game.pending_offer["get"] == {"wool": 1}
     # An answer that names no offer at all is refused the same way.
-    bare = text(post_move(client, url, {"type": "accept_trade", "player": "red"}))
+    bare = answered(client, post_move(client, url, {"type": "accept_trade", "player": "red"}))
     assert "Tato nabídka už neplatí" in bare
 
 
@@ -65,7 +65,7 @@ def test_the_trade_panel_offers_anything_and_keeps_a_refused_offer(client):
     roll(url, (3, 3))
     page = text(client.get(url))
     assert not [a for a in offered(page) if a["type"] in ("offer_trade", "counter_offer")]
-    refused = text(offer(client, url, "", {}, {"wool": 2}))  # a gift is not a trade
+    refused = answered(client, offer(client, url, "", {}, {"wool": 2}))  # a gift is not a trade
     assert "Tento krok nejde." in refused
     assert re.search(r'name="chci_wool" min="0" max="19" value="2"', refused)
     assert re.search(r'<details class="play-kind play-trade" open>', refused)
@@ -90,7 +90,7 @@ def test_a_refused_discard_keeps_what_was_typed(client):
     fill_orange_hand(client, url)
     row.refresh_from_db()
     roll(url, (3, 4))
-    page = text(client.post(url + "tah/", {"druh": "odhodit", "odhodit_brick": "1",
+    page = answered(client, client.post(url + "tah/", {"druh": "odhodit", "odhodit_brick": "1",
                                            "odhodit_ore": "1"}))
     assert "Tento krok nejde." in page
     assert 'name="odhodit_brick" min="0" max="19" value="1"' in page

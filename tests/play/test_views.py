@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from play_kit import fill_orange_hand, offered, post_move, roll, start
+from play_kit import answered, fill_orange_hand, offered, post_move, roll, start
 
 from engine import Game, actions
 from tutorial.play import store, table
@@ -72,8 +72,7 @@ def test_a_refused_move_gives_the_engines_reason_and_the_almanach_headword(clien
     url = start(client)
     response = post_move(client, url, {"type": "build_settlement", "player": "orange",
                                        "node": "c3.N"})
-    page = text(response)
-    assert response.status_code == 200
+    page = answered(client, response)
     assert "Tento krok nejde." in page and "Nejdřív je třeba hodit kostkami." in page
     assert 'href="/almanach/prubeh-hry/"' in page
 
@@ -85,8 +84,7 @@ def test_a_refused_move_gives_the_engines_reason_and_the_almanach_headword(clien
 def test_garbage_moves_are_refused_in_czech_never_a_500(client, raw):
     url = start(client)
     response = client.post(url + "tah/", {"akce": raw})
-    assert response.status_code == 200
-    assert "Tento krok nejde." in text(response)
+    assert "Tento krok nejde." in answered(client, response)
 
 
 def test_a_person_cannot_choose_the_dice(client, monkeypatch):
@@ -104,7 +102,7 @@ def test_a_person_cannot_choose_the_dice(client, monkeypatch):
 
 def test_playing_for_a_computer_player_is_refused(client):
     url = start(client)
-    page = text(post_move(client, url, {"type": "roll_dice", "player": "red"}))
+    page = answered(client, post_move(client, url, {"type": "roll_dice", "player": "red"}))
     assert "za jiného hráče hrát nemůžete" in page
 
 
@@ -372,8 +370,8 @@ def test_discarding_half_after_a_seven_with_the_form(client):
     page = text(client.get(url))
     assert re.search(rf"Odhoďte {owed} (karty|karet)</strong>", page)
     wrong = client.post(url + "tah/", {"druh": "odhodit", "odhodit_brick": "1"})
-    assert "Tento krok nejde." in text(wrong)
-    assert "Počty karet zadejte" in text(client.post(url + "tah/", {
+    assert "Tento krok nejde." in answered(client, wrong)
+    assert "Počty karet zadejte" in answered(client, client.post(url + "tah/", {
         "druh": "odhodit", "odhodit_ore": "-2"}))
     cards, left = {}, owed
     for resource, count in hand.items():

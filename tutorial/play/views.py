@@ -2,7 +2,9 @@
 
 Thin views: :mod:`tutorial.play.flow` plays, :mod:`tutorial.play.store` keeps the log,
 :mod:`tutorial.play.table` builds what the page shows. Every move is a POST followed by a
-redirect (works without JavaScript); htmx swaps only the table.
+redirect to the game page, a refused one too (works without JavaScript; the refusal waits
+in the session, :mod:`tutorial.play.mine`); a GET of a POST-only address redirects there
+as well. htmx swaps only the table, and gets a refusal in its answer.
 """
 
 from __future__ import annotations
@@ -16,15 +18,15 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django.views.decorators.vary import vary_on_headers
+from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.vary import vary_on_cookie, vary_on_headers
 
 from engine import actions, words
 from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, pages
 from tutorial.example import replay as example_replay
 from tutorial.inputs import parse_int
-from tutorial.play import flow, record, seats, store, table
+from tutorial.play import flow, mine, record, seats, store, table
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
 
@@ -84,12 +86,13 @@ def _form_page(request: HttpRequest, form: NewGameForm, status: int = 200) -> Ht
     variable = seats.chances("variable")
     shares = [c["percent"] for c in variable["colours"]] if variable else []
     return render(request, "play/index.html", {
-        "form": form, "chances": seats.chances("beginner"),
+        "form": form, "chances": seats.chances("beginner"), "my_games": mine.games(request),
         "variable": {"low": min(shares), "high": max(shares)} if shares else None,
     }, status=status)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@vary_on_cookie
 def index(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return _form_page(request, NewGameForm())
@@ -106,7 +109,9 @@ def index(request: HttpRequest) -> HttpResponse:
     moves = flow.computers_play(game, setup, decide_for(bots),
                                 until_turn_ends=not setup.people)
     store.save(row, game, moves, person_acted=False, bots=bots)
-    return redirect("play:game", game_id=row.pk)
+    response = redirect("play:game", game_id=row.pk)
+    mine.remember(request, response, row.pk)
+    return response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -139,7 +144,9 @@ def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
         return _too_many(request)
     store.save(row, None, prefix, person_acted=False)
     store.PlayedGame.objects.filter(pk=row.pk).update(seen=len(prefix))
-    return redirect("play:game", game_id=row.pk)
+    response = redirect("play:game", game_id=row.pk)
+    mine.remember(request, response, row.pk)
+    return response
 
 
 # --- the table -----------------------------------------------------------------------------
@@ -282,12 +289,23 @@ def _table(request, row, game, setup, *, refusal=None, typed=None) -> HttpRespon
 def game_page(request: HttpRequest, row) -> HttpResponse:
     store.touch(row)
     setup = store.setup_of(row)
-    return _table(request, row, store.game_of(row), setup)
+    refusal, typed = mine.take_refusal(request, row)
+    return _table(request, row, store.game_of(row), setup, refusal=refusal, typed=typed)
 
 
-@require_POST
+def post_only(view):
+    """A POST-only address: a GET (a reloaded or bookmarked address after a move) goes to
+    the game page instead of a blank 405."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, row, *args, **kwargs) -> HttpResponse:
+        if request.method != "POST":
+            return _to_answer(row)
+        return view(request, row, *args, **kwargs)
+    return require_http_methods(["GET", "HEAD", "POST"])(with_game(wrapper))
+
+
 @vary_on_headers("HX-Request")
-@with_game
+@post_only
 def move(request: HttpRequest, row) -> HttpResponse:
     started = time.perf_counter()
     response = _move(request, row)
@@ -312,6 +330,9 @@ def _move(request: HttpRequest, row) -> HttpResponse:
             _check_offer_number(game, answers)
         moves = flow.play_person(game, setup, action)
     except (RuleViolation, InvalidInput) as exc:
+        if not request.htmx:  # redirect after POST: the game page shows the refusal
+            mine.keep_refusal(request, row, table.explain(exc), _typed(request))
+            return _to_answer(row)
         return _table(request, row, game, setup, refusal=table.explain(exc),
                       typed=_typed(request))
     moves += flow.computers_play(game, setup, decide_for(bots))
@@ -369,8 +390,7 @@ def _counts(request: HttpRequest, prefix: str) -> dict[str, int]:
     return counts
 
 
-@require_POST
-@with_game
+@post_only
 def handoff(request: HttpRequest, row) -> HttpResponse:
     """'Předejte zařízení': the person now holding it says who they are."""
     setup = store.setup_of(row)
@@ -380,8 +400,7 @@ def handoff(request: HttpRequest, row) -> HttpResponse:
     return _to_answer(row)
 
 
-@require_POST
-@with_game
+@post_only
 def computers(request: HttpRequest, row) -> HttpResponse:
     """Let the computer players go on: one turn, or up to the limit (watching a game)."""
     setup = store.setup_of(row)
