@@ -391,13 +391,14 @@ def test_the_projector_fits_one_1080p_screen_at_every_stage(live_server, browser
         context.close()
 
 
-# Each pace with each reveal mode that changes what a screen shows: a self-paced lesson shows
-# nothing right or wrong before the end whichever mode the teacher chose (tests/lessons/
-# test_reveal.py checks the two alike at every stage), so it is played once.
+# Each pace with each reveal mode: self-paced, the automatic reveal grades each pupil's
+# answer at once (and a question whose time ran out shows its right answer); the teacher's
+# reveal keeps everything for the end.
 PACES = [
     (ClassSession.Pace.TEACHER, ClassSession.Reveal.TEACHER),
     (ClassSession.Pace.TEACHER, ClassSession.Reveal.AUTO),
     (ClassSession.Pace.SELF, ClassSession.Reveal.TEACHER),
+    (ClassSession.Pace.SELF, ClassSession.Reveal.AUTO),
 ]
 
 
@@ -465,7 +466,7 @@ def test_four_phones_and_the_projector_at_every_transition(live_server, browser,
         if pace == ClassSession.Pace.TEACHER:
             _teacher_paced(session, projector, phones, reveal)
         else:
-            _self_paced(session, projector, phones)
+            _self_paced(session, projector, phones, reveal)
 
         # The end: a podium on the wall, each phone its place.
         projector.goto(f"{base}/ucitel/hodina/{session.code}/ukoncit/")
@@ -573,36 +574,69 @@ def _teacher_paced(session, projector, phones, reveal):
     expect(projector.get_by_role("link", name="Ukončit hodinu a ukázat výsledky")).to_be_visible()
 
 
-def _self_paced(session, projector, phones):
+def _self_paced(session, projector, phones, reveal):
     ada, bob, cyril, dana = phones.values()
+    at_once = reveal == ClassSession.Reveal.AUTO
     expect(projector.locator(".projector-count")).to_contain_text("hotové 0 z 4")
     _mark(ada, "b2.SE")
+    expect(ada.locator(".quiz-feedback")).to_have_count(0)  # nothing before the answer
     _send(ada)
-    expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
-    expect(ada.locator(".quiz-feedback")).to_have_count(0)  # nothing right before the end
+    if at_once:  # right, why, and the running score, at once
+        expect(ada.locator(".quiz-feedback h2")).to_have_text("Správně")
+        expect(ada.locator(".quiz-standing")).to_contain_text("+1 správně")
+        expect(ada.locator(".quiz-running")).to_have_text(
+            re.compile(r"zatím správně 1 z 1 a \d+ bod(y|ů)? za rychlost"))
+        expect(ada.locator(".quiz-reasons a").first).to_have_text("Almanach")
+        assert _fits(ada)
+    else:
+        expect(ada.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+        expect(ada.locator(".quiz-feedback")).to_have_count(0)  # nothing right before the end
     ada.get_by_role("link", name="Další otázka").click()
     expect(ada.locator("h1")).to_contain_text("Otázka 2 z 2")
+    expect(ada.locator(".quiz-feedback")).to_have_count(0)
     ada.check("input[name='answer'][value='suroviny']")
     _send(ada)
+    if at_once:
+        expect(ada.locator(".quiz-feedback h2")).to_be_visible()
+        expect(ada.locator(".quiz-running")).to_contain_text(" z 2")
     ada.get_by_role("link", name="Dokončit").click()
     expect(ada.locator("h1")).to_have_text("Hotovo")
+    if at_once:  # done: the score and every question with its right answer
+        expect(ada.locator(".lead")).to_contain_text("Správně jste odpověděli na")
+        expect(ada.locator(".recap-item")).to_have_count(2)
+    else:
+        expect(ada.locator(".recap-item")).to_have_count(0)
     # The wall follows live: Ada is done, the question counts and her progress show.
     expect(projector.locator(".projector-count")).to_contain_text("hotové 1 z 4", timeout=POLL)
     expect(projector.locator(".projector-progress")).to_contain_text("Ada")
     expect(projector.locator(".projector-top tbody tr").first).to_contain_text("Ada")
-    # Bob's own time runs out with nothing filled in: the page says so and moves on.
+    # Bob's own time runs out with nothing filled in: the page says so and moves on (in the
+    # automatic mode, after showing him the right answer of the question he missed).
     Pupil.objects.filter(nickname="Bob").update(seen_at=timezone.now() - timedelta(seconds=61))
     bob.clock.fast_forward(61_000)
     expect(bob.locator(".quiz-time-up")).to_contain_text("Čas na otázku 1 vypršel")
+    if at_once:
+        expect(bob.locator("h1")).to_contain_text("Otázka 1 z 2")
+        expect(bob.locator(".quiz-feedback")).to_contain_text("Na tuto otázku jste neodpověděli")
+        expect(bob.locator(".quiz-standing")).to_contain_text("Bez odpovědi")
+        expect(bob.get_by_role("button", name="Odeslat odpověď")).to_have_count(0)
+        _back_to_real_time(bob)
+        bob.get_by_role("link", name="Další otázka").click()
     expect(bob.locator("h1")).to_contain_text("Otázka 2 z 2")
+    expect(bob.locator(".quiz-feedback")).to_have_count(0)
     _back_to_real_time(bob)
     # Cyril marked a spot: at zero his page sends it, and says it was stored.
     _mark(cyril, "e3.SE")
     cyril.clock.fast_forward(61_000)
     expect(cyril.locator(".quiz-time-up")).to_contain_text("Uložili jsme")
-    expect(cyril.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
+    if at_once:
+        expect(cyril.locator(".quiz-feedback h2")).to_have_text("Ne tak docela")
+        expect(cyril.locator(".quiz-running")).to_contain_text("zatím správně 0 z 1")
+    else:
+        expect(cyril.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
     assert Answer.objects.get(pupil__nickname="Cyril").response == ["e3.SE"]
     _back_to_real_time(cyril)
     expect(projector.locator(".projector-shares li").first).to_contain_text(
         "odpovědí: 2", timeout=POLL)
     expect(dana.locator("h1")).to_contain_text("Otázka 1 z 2")
+    expect(dana.locator(".quiz-feedback")).to_have_count(0)  # others' feedback is not hers

@@ -154,10 +154,12 @@ def test_teacher_buttons_pressed_twice_do_nothing_more(started):
     assert started.current == 1
 
 
-def test_a_self_paced_lesson_is_the_same_whichever_reveal_the_teacher_chose(class_quiz, teacher):
-    """Self-paced, nothing is right or wrong before the end, whatever the reveal setting says
-    (the teacher's form offers it for both paces): the two lessons poll, reveal and show alike
-    at every stage. The browser test of the transitions plays a self-paced lesson once."""
+def test_a_self_paced_lesson_reveals_to_the_class_only_at_the_end_in_either_mode(
+        class_quiz, teacher):
+    """Self-paced, nothing is revealed to the whole class (the wall, every phone) before the
+    end, whichever reveal the teacher chose: the two lessons poll and reveal alike at every
+    stage. Only each pupil's own answered questions differ: graded at once in the automatic
+    mode (tests/lessons/test_self_paced_feedback.py), at the end in the teacher's."""
     lessons = {reveal: classroom.start_session(class_quiz, teacher, ClassSession.Pace.SELF, 30,
                                                True, reveal=reveal)
                for reveal in ClassSession.Reveal.values}
@@ -186,6 +188,11 @@ def test_a_self_paced_lesson_is_the_same_whichever_reveal_the_teacher_chose(clas
             classroom.submit(session, pupil, item, response)  # the page shows it, the pupil answers
     assert Answer.objects.count() == 6
     alike(shown=False)  # every pupil answered everything: an automatic reveal would come now
+    for reveal, session in lessons.items():
+        items, pupil = classroom.items_of(session), pupils[reveal]
+        answered = {item.pk for item in items}
+        assert [classroom.shown_to(session, pupil, index, items, answered)
+                for index in range(3)] == [reveal == ClassSession.Reveal.AUTO] * 3
     ClassSession.objects.update(question_started=timezone.now() - timedelta(seconds=31))
     Pupil.objects.update(seen_at=timezone.now() - timedelta(seconds=31))
     alike(shown=False)  # and every clock has run out

@@ -317,6 +317,35 @@ def shown(session: ClassSession, index: int) -> bool:
     return index < session.current or (index == session.current and revealed(session))
 
 
+def feedback_at_once(session: ClassSession) -> bool:
+    """Self-paced with the automatic reveal: each pupil learns whether an answer was right
+    (and why) as soon as the question is behind them: answered, or its own time up."""
+    return (not session.teacher_paced and session.reveal == ClassSession.Reveal.AUTO
+            and session.state == ClassSession.State.RUNNING)
+
+
+def shown_to(session: ClassSession, pupil: Pupil, index: int, items: list[LessonItem],
+             answered: set[int]) -> bool:
+    """May this pupil see the right answer to question ``index`` (0-based)? As for the whole
+    class (:func:`shown`), and in a self-paced lesson with the automatic reveal, once the
+    question takes nothing more from this pupil: answered, or left behind when its time
+    ran out (:func:`refusal` then refuses it: the pupil has moved past it)."""
+    if shown(session, index):
+        return True
+    if not feedback_at_once(session) or not 0 <= index < len(items):
+        return False
+    return items[index].pk in answered or index + 1 < pupil.seen_order
+
+
+def pass_expired(pupil: Pupil, order: int) -> None:
+    """Self-paced: move the pupil past question ``order`` whose time ran out unanswered, so
+    that it takes no answer (not even one sent in the time-up grace) before its right answer
+    is shown. The next question's clock starts when the pupil sees it."""
+    if pupil.seen_order == order:
+        pupil.seen_order, pupil.seen_at = order + 1, None
+        pupil.save(update_fields=["seen_order", "seen_at"])
+
+
 def pupil_deadline(session: ClassSession, pupil: Pupil):
     """When the pupil's current question closes: the class's deadline, or in self-paced
     lessons the pupil's own (each question's time counts from when they first saw it)."""

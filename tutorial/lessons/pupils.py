@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from engine import words
 from tutorial import pages, quiz
 from tutorial.inputs import parse_int
 from tutorial.lessons import classroom, limits, results
@@ -181,46 +182,64 @@ def _pupil_context(request: HttpRequest, session: ClassSession, pupil, notice: s
         return context
     if session.state != ClassSession.State.RUNNING or not items:
         return context
-    index = _saved_to_show(request, session, items, answers)
+    index = _saved_to_show(request, session, pupil, items, answers)
     if index is None:
         missed = classroom.expired_unanswered(session, pupil, items, set(answers))
         if missed is not None:
             context["time_notice"] = (f"Čas na otázku {missed} vypršel. Nic jste neodeslali, "
                                       "odpověď se neuložila.")
-        index = classroom.current_index(session, pupil, items, set(answers))
+            if classroom.feedback_at_once(session):
+                # The pupil learns the right answer of the question the time took away;
+                # the question is behind them first, so nothing can be sent to it now.
+                classroom.pass_expired(pupil, missed)
+                index = missed - 1
+        if index is None:
+            index = classroom.current_index(session, pupil, items, set(answers))
     if request.GET.get("cas") == "1" and answers:
         context["time_notice"] = "Čas vypršel. Uložili jsme, co jste stihli vyplnit."
     if index is None:
         context["finished"] = True
+        if classroom.feedback_at_once(session):
+            # Every question is behind this pupil: the score and the answers, as at the end.
+            context.update(_end_screen(session, pupil, items, answers, place=False))
         return context
     item = items[index]
     prepared = prepared_or_none(item.kind, classroom.variant_for(item, pupil))
     if prepared is None:
         context["broken"] = True
         return context
-    context.update(_question(request, session, pupil, index, item, prepared,
-                             answers.get(item.pk), error, given))
+    context.update(_question(request, session, pupil, items, answers, index, prepared,
+                             error, given))
     context["has_next"] = index + 1 < len(items)
     return context
 
 
-def _saved_to_show(request: HttpRequest, session: ClassSession, items, answers) -> int | None:
-    """Self-paced: right after answering, the pupil sees that question once more, saved."""
+def _saved_to_show(request: HttpRequest, session: ClassSession, pupil, items,
+                   answers) -> int | None:
+    """Self-paced: right after answering, the pupil sees that question once more, saved (or
+    with the automatic reveal, graded); a question left behind when its time ran out, too."""
     shown = parse_int(request.GET.get("po"), 1, len(items))
     if session.teacher_paced or shown is None:
         return None
-    return shown - 1 if items[shown - 1].pk in answers else None
+    if items[shown - 1].pk in answers:
+        return shown - 1
+    if classroom.shown_to(session, pupil, shown - 1, items, set(answers)):
+        return shown - 1
+    return None
 
 
-def _question(request, session, pupil, index, item, prepared, answer, error, given) -> dict:
+def _question(request, session, pupil, items, answers, index, prepared, error,
+              given) -> dict:
     """The question in one of its states: open, answer saved, closed (time up), revealed."""
     number = index + 1
+    item = items[index]
+    answer = answers.get(item.pk)
     context = {"item": item, "number": number, "answer": answer,
                "prompt": phone_prompt(prepared.prompt), "submit_label": SUBMIT_LABEL}
-    if classroom.shown(session, index):
+    if classroom.shown_to(session, pupil, index, items, set(answers)):
         context.update(_revealed(prepared, answer.response if answer else None))
         context["state"] = "revealed"
-        context["standing"] = _standing(session, pupil)
+        context["standing"] = _standing(session, pupil, items, answers, index)
         return context
     if answer:
         selected = answer.response if prepared.clicks else ()
@@ -260,8 +279,21 @@ def _revealed(prepared, response) -> dict:
     return sandbox_context(prepared, graded=quiz.grade(prepared, response))
 
 
-def _standing(session: ClassSession, pupil) -> dict:
-    """Between questions: the pupil's place so far (when the teacher shows the ranking)."""
+def _standing(session: ClassSession, pupil, items, answers, index: int) -> dict:
+    """Between questions: the pupil's running score (right answers and speed points of the
+    questions up to this one) and place so far (when the teacher shows the ranking)."""
+    behind = {item.pk for item in items[:index + 1]}
+    counted = [a for a in answers.values() if a.item_id in behind and not a.late]
+    correct, points = sum(1 for a in counted if a.correct), sum(a.points for a in counted)
+    running = f"zatím správně {correct} z {index + 1}"
+    if session.speed_scoring:
+        running += f" a {words.points(points)} za rychlost"
+    answer = answers.get(items[index].pk)
+    gained = words.points(answer.points) if answer and answer.points else ""
+    return {"running": running, "gained": gained, **_place(session, pupil)}
+
+
+def _place(session: ClassSession, pupil) -> dict:
     if not session.show_ranking:
         return {"place": 0}
     # After a reveal the whole class loads this at once and nothing changes until the next
@@ -270,12 +302,13 @@ def _standing(session: ClassSession, pupil) -> dict:
     ranked = cache.get(key)
     if ranked is None:
         ranked = [(s.nickname, s.place) for s in results.standings(session)]
-        cache.set(key, ranked, 60)
+        # Self-paced, the places move with every answer while the key stays: a short while.
+        cache.set(key, ranked, 60 if session.teacher_paced else 5)
     place = next((place for nickname, place in ranked if nickname == pupil.nickname), 0)
     return {"place": place, "total": len(ranked)}
 
 
-def _end_screen(session: ClassSession, pupil, items, answers) -> dict:
+def _end_screen(session: ClassSession, pupil, items, answers, place: bool = True) -> dict:
     """Score, place (when the teacher shows the ranking) and every question again with the
     right answer and the explanation."""
     recap = []
@@ -289,9 +322,10 @@ def _end_screen(session: ClassSession, pupil, items, answers) -> dict:
         recap.append({"number": number, "answered": counted,
                       **_revealed(prepared, answer.response if counted else None)})
     counted = [a for a in answers.values() if not a.late]
+    points = sum(a.points for a in counted)
     context = {"recap": recap, "correct_count": sum(1 for a in counted if a.correct),
-               "points": sum(a.points for a in counted)}
-    if session.show_ranking:
+               "points": points, "points_text": words.points(points)}
+    if place and session.show_ranking:
         context["place"], context["pupil_total"] = results.pupil_place(session, pupil)
     return context
 
