@@ -20,7 +20,9 @@ TRICKY = ["\x00", "²", "٣", "３", "ß", "ﬃ", "\u0301", "\u202e", "-1", "1e9
           "[", "{}", "c" * 300, "c3" * 600, "<script>", "%00", "0x10", "NaN", "00000"]
 FORM_NAMES = (["upravit", "klik", "na-tahu", "faze"]
               + [f"pravidlo-{x}" for x in notation.RULE_LETTERS]
-              + [f"{kind}-{c}" for c in notation.ALL_COLORS for kind in ("hraje", "rytiri")]
+              + [f"{kind}-{c}" for c in notation.ALL_COLORS
+                 for kind in ("hraje", "rytiri", "ruka-znama")]
+              + ["drzitel-cesta", "drzitel-vojsko"]
               + [f"ruka-{c}-{r}" for c in notation.ALL_COLORS for r in RESOURCES]
               + [f"karty-{c}-{d}" for c in notation.ALL_COLORS for d in DEV_CARDS])
 EDITOR_NAMES = [*notation.POSITION_PARAMS, *views.UI_PARAMS, *FORM_NAMES]

@@ -168,3 +168,18 @@ def test_the_json_the_editor_shows_gets_the_editors_answers_from_the_api(client,
     for question in ("nejdelsi-cesta", "body"):
         body = api(client, {"position": shown, "otazka": question}).json()
         assert editor_answer(client, pos, question) == body["odpoved"], question
+
+
+def test_a_hand_known_to_be_empty_is_not_an_unknown_hand(client):
+    # Blue's settlement on the hex; blue's hand: not known, then known to be empty.
+    base = {"plan": "z", "f": "mv" + notation._place_code("settlement", "c3.N"), "b": "c",
+            "otazka": "koho-okrast", "n": "ptat", "misto": "c3"}
+    unknown = answer(client.get("/rozhodci/", base).content.decode())
+    assert "Červený může okrást modrého" in unknown
+    form = {"upravit": "1", **{f"hraje-{c}": "1" for c in notation.ALL_COLORS},
+            "ruka-znama-blue": "1", **{k: v for k, v in base.items() if k != "b"}}
+    location = client.get("/rozhodci/", form)["Location"]
+    assert parse_qs(urlsplit(location).query)["ruce"] == ["m00000"]
+    empty = answer(client.get(location + "&b=c").content.decode())
+    assert "nemůže okrást nikoho" in empty
+    assert notation.parse({"ruce": "m00000"}).hands == {"blue": (0, 0, 0, 0, 0)}

@@ -12,7 +12,8 @@ and nothing is stored. Every parameter is optional:
     f=cs0acv1b…       pieces in the order they were placed, 4 characters each: colour,
                       piece (v vesnice, m město, s silnice), the place's index in base 36
     zlodej=c3         the robber's hex (default: the desert)
-    ruce=c21000…      hands: colour + 5 counts in base 36 (cihla, dřevo, vlna, obilí, ruda)
+    ruce=c21000…      hands: colour + 5 counts in base 36 (cihla, dřevo, vlna, obilí, ruda);
+                      a colour left out: its hand is not known (c00000: known to be empty)
     karty=c10001      unplayed development cards: colour + 5 counts (rytíř, stavba silnic,
                       vynález, monopol, vítězný bod)
     rytiri=c3m2       played knights, in the order they were played
@@ -230,7 +231,8 @@ def params(pos: Position) -> dict[str, str]:
         out["zlodej"] = pos.robber
     for key, table in (("ruce", pos.hands), ("karty", pos.dev)):
         text = "".join(LETTER_OF[c] + "".join(DIGITS[min(k, 35)] for k in table[c])
-                       for c in ALL_COLORS if c in table and any(table[c]))
+                       # a known empty hand ("c00000") is not an unknown one
+                       for c in ALL_COLORS if c in table and (key == "ruce" or any(table[c])))
         if text:
             out[key] = text
     if pos.knights:

@@ -224,7 +224,7 @@ def apply_form(pos: Position, get) -> Position:
     for color in players:
         hand = _counts(get, f"ruka-{color}", RESOURCES, 19)
         cards = _counts(get, f"karty-{color}", DEV_CARDS, 14)
-        if any(hand):
+        if any(hand) or get.get(f"ruka-znama-{color}"):
             hands[color] = hand
         if any(cards):
             dev[color] = cards
@@ -459,6 +459,8 @@ def _form(pos: Position, state: dict, submitted=None) -> dict:
         rows.append({
             "color": color, "name": words.player(color, capital=True),
             "plays": checked(f"hraje-{color}", color in pos.players),
+            "hand_known": {"name": f"ruka-znama-{color}",
+                           "checked": checked(f"ruka-znama-{color}", color in pos.hands)},
             "hand": [{"name": f"ruka-{color}-{r}", "label": words.resource_name(r),
                       "value": value(f"ruka-{color}-{r}", k)}
                      for r, k in zip(RESOURCES, hand, strict=True)],
