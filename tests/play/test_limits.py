@@ -1,10 +1,12 @@
 """What the site bounds in Hrát (the rules set no such limits): offers per partner in one
-turn, the length of a game, new games per address, and input that could only crash."""
+turn, the length of a game, new games per browser and per address (a class behind one
+school address fits), and input that could only crash."""
 
 import threading
 import time
 
 import pytest
+from django.conf import settings
 from django.db import connections
 from django.test import Client
 from play_kit import answered, post_move, roll, start
@@ -114,14 +116,19 @@ def test_a_game_cannot_grow_beyond_the_sites_length_bound(client, monkeypatch):
     assert row.moves == limits.MAX_ACTIONS
 
 
-def _start_at_once(count: int) -> list[int]:
+def _start_at_once(count: int, session_cookie: str = "") -> list[int]:
+    """``count`` new games at once from one address: each from its own browser, or all
+    from the browser whose session cookie is given."""
     barrier = threading.Barrier(count)
     statuses = []
 
     def one():
         try:
+            browser = Client()
+            if session_cookie:
+                browser.cookies[settings.SESSION_COOKIE_NAME] = session_cookie
             barrier.wait()
-            response = Client().post("/hrat/", {"hraci": 4, "lide": 1, "plan": "zacatecnici"})
+            response = browser.post("/hrat/", {"hraci": 4, "lide": 1, "plan": "zacatecnici"})
             statuses.append(response.status_code)
         finally:
             connections.close_all()
@@ -143,10 +150,48 @@ def slow_insert(save):
     return wrapper
 
 
+NEW_GAME = {"hraci": 4, "lide": 1, "plan": "zacatecnici"}
+
+
+def test_one_browser_can_start_only_a_few_games_a_minute(client):
+    for seed in range(store.STARTS_PER_BROWSER):
+        start(client, seed=seed)
+    response = client.post("/hrat/", NEW_GAME)
+    assert response.status_code == 429
+    assert "Z jednoho prohlížeče lze začít nejvýš 5 her za minutu" in text(response)
+    assert Client().post("/hrat/", NEW_GAME).status_code == 302  # the next pupil may
+
+
+def test_a_class_behind_one_school_address_can_all_start_games():
+    # 30 pupils, one school address: each starts two games, a whole class in one minute.
+    pupils = [Client() for _ in range(30)]
+    statuses = [pupil.post("/hrat/", NEW_GAME).status_code for pupil in pupils * 2]
+    assert statuses == [302] * 60 == [302] * store.STARTS_PER_ADDRESS
+    # The address's ceiling: one more browser at that address is refused, and told why.
+    response = Client().post("/hrat/", NEW_GAME)
+    assert response.status_code == 429
+    assert "Z jedné adresy (celé školní nebo domácí sítě) lze začít nejvýš 60 her" in text(
+        response)
+    assert Client(REMOTE_ADDR="10.0.0.9").post("/hrat/", NEW_GAME).status_code == 302
+
+
 @pytest.mark.django_db(transaction=True)
-def test_concurrent_starts_from_one_address_stay_within_the_limit(monkeypatch):
+def test_concurrent_starts_from_one_address_stay_within_its_ceiling(monkeypatch):
     # On both databases as in production: SQLite's test database is a file (WAL, writers
     # wait their turn), PostgreSQL's a server; threads stand for a server's parallel requests.
     monkeypatch.setattr(PlayedGame, "save", slow_insert(PlayedGame.save))
-    assert _start_at_once(15) == [302] * store.STARTS_PER_MINUTE + [429] * 10
-    assert PlayedGame.objects.count() == store.STARTS_PER_MINUTE
+    monkeypatch.setattr(store, "STARTS_PER_ADDRESS", 5)
+    assert _start_at_once(15) == [302] * 5 + [429] * 10
+    assert PlayedGame.objects.count() == 5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_starts_from_one_browser_stay_within_its_limit(monkeypatch):
+    monkeypatch.setattr(PlayedGame, "save", slow_insert(PlayedGame.save))
+    browser = Client()
+    browser.get("/hrat/")
+    assert browser.post("/hrat/", NEW_GAME).status_code == 302  # the start makes a session
+    cookie = browser.cookies[settings.SESSION_COOKIE_NAME].value
+    limit = store.STARTS_PER_BROWSER
+    assert _start_at_once(12, cookie) == [302] * (limit - 1) + [429] * (13 - limit)
+    assert PlayedGame.objects.count() == limit

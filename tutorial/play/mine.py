@@ -22,6 +22,7 @@ KEEP = 20  # games listed
 COOKIE_AGE = 60 * 60 * 24 * 90  # unvisited games are deleted after 30 days anyway
 REFUSALS = "hrat_odmitnuti"  # session: game id -> {"refusal", "typed", "moves"}
 REFUSALS_KEPT = 5
+BROWSER = "hrat"  # session: set when a new game's start makes the session
 
 
 def game_ids(request: HttpRequest) -> list[str]:

@@ -25,6 +25,7 @@ class PlayedGame(models.Model):
     seen = models.PositiveIntegerField(default=0)
     winner = models.CharField(max_length=10, blank=True)
     address = models.CharField(max_length=64, db_index=True, blank=True)  # hashed, for limits
+    browser = models.CharField(max_length=64, db_index=True, blank=True)  # hashed session key
 
     class Meta:
         verbose_name = "rozehraná hra"

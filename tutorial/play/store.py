@@ -23,7 +23,10 @@ from tutorial.play import computers, flow
 from tutorial.play.models import Move, PlayedGame, StartLock
 
 CACHE_SIZE = 256
-STARTS_PER_MINUTE = 5
+# New games a minute: per browser (its session), and per address, which a whole class
+# behind one school address shares (30 pupils starting a game and one more each).
+STARTS_PER_BROWSER = 5
+STARTS_PER_ADDRESS = 60
 _ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
 _cache: OrderedDict[str, tuple[int, Game, dict]] = OrderedDict()
 _lock = threading.Lock()
@@ -45,30 +48,43 @@ def replay(setup: flow.Setup, log: list[dict]) -> Game:
 
 
 def address_key(address: str) -> str:
-    """The client address as the limit counts it, hashed: no address is stored."""
+    """The client address (or a browser's session key) as the limits count it, hashed:
+    neither is stored."""
     return hashlib.sha256(f"{settings.SECRET_KEY}|{address}".encode()).hexdigest()[:32]
 
 
 def create(setup: flow.Setup, address: str) -> PlayedGame:
-    """A new game without the per-address limit (scripts, tests); visitors' starts go
-    through create_limited."""
+    """A new game without the limits (scripts, tests); visitors' starts go through
+    create_limited."""
     return PlayedGame.objects.create(setup=setup.to_json(), address=address_key(address))
 
 
-def create_limited(setup: flow.Setup, address: str) -> PlayedGame | None:
-    """A new game, or None when this address started STARTS_PER_MINUTE games in the last
-    minute. The count and the insert hold the address's lock row, so concurrent starts
-    cannot all see room for one more."""
-    key = address_key(address)
+class TooMany(Exception):
+    """Too many new games in the last minute: ``per`` is "browser" or "address"."""
+
+    def __init__(self, per: str, limit: int):
+        super().__init__(per)
+        self.per, self.limit = per, limit
+
+
+def create_limited(setup: flow.Setup, address: str, browser: str) -> PlayedGame:
+    """A new game; TooMany when this browser (``browser``: its session key) started
+    STARTS_PER_BROWSER games in the last minute, or its address STARTS_PER_ADDRESS. The
+    counts and the insert hold the address's lock row, so concurrent starts cannot all see
+    room for one more."""
+    key, browser_key = address_key(address), address_key("browser|" + browser)
     now = timezone.now()
     with transaction.atomic():
         StartLock.objects.get_or_create(address=key)
         # The UPDATE locks the row until the transaction ends (PostgreSQL).
         StartLock.objects.filter(address=key).update(at=now)
-        recent = PlayedGame.objects.filter(address=key, created__gte=now - timedelta(minutes=1))
-        if recent.count() >= STARTS_PER_MINUTE:
-            return None
-        return PlayedGame.objects.create(setup=setup.to_json(), address=key)
+        recent = PlayedGame.objects.filter(created__gte=now - timedelta(minutes=1))
+        if recent.filter(browser=browser_key).count() >= STARTS_PER_BROWSER:
+            raise TooMany("browser", STARTS_PER_BROWSER)
+        if recent.filter(address=key).count() >= STARTS_PER_ADDRESS:
+            raise TooMany("address", STARTS_PER_ADDRESS)
+        return PlayedGame.objects.create(setup=setup.to_json(), address=key,
+                                         browser=browser_key)
 
 
 def find(game_id: str) -> PlayedGame | None:

@@ -74,10 +74,23 @@ def with_game(view):
     return wrapper
 
 
-def _too_many(request) -> HttpResponse:
-    return _message(request, "Příliš mnoho nových her",
-                    f"Z jedné adresy lze začít nejvýš {store.STARTS_PER_MINUTE} her za minutu."
-                    " Zkuste to prosím za chvíli znovu.", 429)
+def _too_many(request, exc: store.TooMany) -> HttpResponse:
+    if exc.per == "browser":
+        text = (f"Z jednoho prohlížeče lze začít nejvýš {exc.limit} her za minutu. Zkuste to"
+                " prosím za chvíli znovu; rozehrané hry najdete na stránce Hrát.")
+    else:
+        text = (f"Z jedné adresy (celé školní nebo domácí sítě) lze začít nejvýš {exc.limit}"
+                " her za minutu a ta už je vyčerpaná. Zkuste to prosím za chvíli znovu.")
+    return _message(request, "Příliš mnoho nových her", text, 429)
+
+
+def _browser(request: HttpRequest) -> str:
+    """This browser's session key (a session is made for a first visitor): the per-browser
+    limit of new games counts by it."""
+    if not request.session.session_key:
+        request.session[mine.BROWSER] = True  # a session that is not empty is kept
+        request.session.save()
+    return request.session.session_key
 
 
 # --- new game ------------------------------------------------------------------------------
@@ -100,9 +113,10 @@ def index(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _form_page(request, form, status=400)
     setup = form.setup(seed=secrets.randbelow(10**9))
-    row = store.create_limited(setup, pages.client_ip(request))
-    if row is None:
-        return _too_many(request)
+    try:
+        row = store.create_limited(setup, pages.client_ip(request), _browser(request))
+    except store.TooMany as exc:
+        return _too_many(request, exc)
     game = flow.start(setup)
     bots = seat(setup)
     # Watching a computers' game goes turn by turn ("Další tah"), so it starts with one.
@@ -139,9 +153,10 @@ def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
                                   if isinstance(a, actions.BuyDevelopmentCard)),
                        secret=flow.new_secret())
     prefix = [flow.Move(action=a.to_json(), by="example") for a in game.history]
-    row = store.create_limited(setup, pages.client_ip(request))
-    if row is None:
-        return _too_many(request)
+    try:
+        row = store.create_limited(setup, pages.client_ip(request), _browser(request))
+    except store.TooMany as exc:
+        return _too_many(request, exc)
     store.save(row, None, prefix, person_acted=False)
     store.PlayedGame.objects.filter(pk=row.pk).update(seen=len(prefix))
     response = redirect("play:game", game_id=row.pk)
