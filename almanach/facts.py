@@ -31,6 +31,7 @@ from engine.constants import (
     CITY_COST,
     CITY_POINTS,
     CITY_YIELD,
+    COLORS,
     DECK_COMPOSITION,
     DEV_CARD_COST,
     DISCARD_ABOVE,
@@ -148,6 +149,8 @@ FIGURES: dict[str, object] = {
     "desert_tiles": TERRAIN_COUNTS[_DESERT],
     "desert": _DESERT,
     "tiles": sum(TERRAIN_COUNTS.values()),
+    "terrain_kinds": len(TERRAINS),
+    "producing_terrains": sum(1 for t in TERRAINS if TERRAIN_RESOURCE[t] is not None),
     "trade_start": TRADE_CARDS_START,
     "trade_max": TRADE_CARDS_MAX,
     "trade_total": TRADE_CARDS,
@@ -182,10 +185,10 @@ def _tables() -> dict[str, tuple[tuple[str, str], ...]]:
             ("Karta s výherním bodem", words.points(VICTORY_POINT_CARD_POINTS)),
             ("K vítězství", words.points(f["win"])),
         ),
-        "pieces": (
-            ("Silnice", str(MAX_ROADS)),
-            ("Vesnice", str(MAX_SETTLEMENTS)),
-            ("Města", str(MAX_CITIES)),
+        "pieces": tuple(
+            (label, f"{count} (v krabici pro {len(COLORS)} barvy {count * len(COLORS)})")
+            for label, count in (("Silnice", MAX_ROADS), ("Vesnice", MAX_SETTLEMENTS),
+                                 ("Města", MAX_CITIES))
         ),
         "discards": tuple(
             (f"{words.card_count(n)} v ruce", f"odevzdáte {words.card_count(n // 2)}")
@@ -344,6 +347,7 @@ def _data() -> dict:
         })
     return {
         "words": [[name, patterns] for name, patterns in raw["words"].items()],
+        "groups": [[name, classes] for name, classes in raw.get("groups", {}).items()],
         "facts": facts,
         "numberWords": [list(item) for item in NUMBER_WORDS],
     }
@@ -353,7 +357,7 @@ def offline_data() -> dict:
     """What offline-facts.js needs (JSON-able): the word classes, the facts in order with their
     cards built, and the number words."""
     data = _data()
-    return {"words": data["words"], "numberWords": data["numberWords"],
+    return {"words": data["words"], "groups": data["groups"], "numberWords": data["numberWords"],
             "facts": [{key: fact[key] for key in ("id", "when", "unless", "only", "card",
                                                   "variants")}
                       for fact in data["facts"]]}
@@ -395,10 +399,8 @@ def _part_matches(token: str, stem: str, prefix: bool, typos: bool = True) -> bo
     if token.startswith(stem) if prefix else token == stem:
         return True
     size = len(stem)
-    if not typos or size < 5 or token[:1] != stem[:1]:
+    if not typos or not prefix or size < 5 or token[:1] != stem[:1]:
         return False
-    if not prefix:
-        return len(token) == size and _near(token, stem)
     if len(token) >= size and _near(token[:size], stem):
         return True
     return size >= 6 and any(len(token) >= n and _near(token[:n], stem)
@@ -435,6 +437,7 @@ class _Matcher:
              None if fact["only"] is None else frozenset(fact["only"]))
             for fact in data["facts"]
         ]
+        self.groups = [(name, frozenset(classes)) for name, classes in data["groups"]]
         self.number_words = data["numberWords"]
         self.token_parts = lru_cache(maxsize=4096)(self._token_parts)
 
@@ -473,6 +476,9 @@ class _Matcher:
                     if rank <= consumed_at[i]:
                         present.add(name)
                         of_token[i].add(name)
+        for name, classes in self.groups:
+            if len(classes & present) >= 2:
+                present.add(name)
         return present, of_token
 
     def number_in(self, words_: list[str], variants: dict[str, str]) -> str | None:

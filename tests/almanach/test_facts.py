@@ -135,6 +135,14 @@ ASKS = [
     ("kolik je obilných polí", "count-fields"),
     ("kolik je pouští", "count-desert"),
     ("kolik dílů krajiny má hrací plán", "count-tiles"),
+    ("kolik je hor a pahorkatin", "count-tiles"),
+    ("kolik je druhů krajiny", "terrain-kinds"),
+    ("kolik je v krabici silnic, vesnic a měst", "limit-pieces"),
+    ("kolik dřeva a cihel potřebuju na silnici", "cost-road"),
+    ("kolik rudy na město", "cost-city"),
+    ("jaký je kurz bez přístavu", "ratio-bank"),
+    ("hodnota karty Největší vojsko", "points-largest-army"),
+    ("jakou hodnotu má karta s bodem", "points-vp-card"),
     ("kolik je šestiúhelníků", "count-tiles"),
     # Katan pro dva
     ("kolik obchodních karet dostanu na začátku", "trade-cards-start"),
@@ -226,6 +234,15 @@ NOT_ASKS = [
     "rytíř",
     "přístav",
     "obchod se zámořím",
+    "z kolika polí bere vesnice suroviny",
+    "koupil jsem kartu s bodem a mám 10 bodů, vyhrál jsem",
+    "dává se na poušť žeton",
+    "v jakém poměru měním s ostatními hráči",
+    "kolik můžu obchodovat, dokud mám karty",
+    "došly mi vesnice v zásobě, co teď",
+    "kolik ovcí padne na jednu vesnici",
+    "vynucený obchod, kolik karet dávám",
+    "kolik bodů mám na začátku hry",
 ]
 
 

@@ -38,8 +38,7 @@
   function partMatches(token, stem, prefix, typos) {
     if (prefix ? token.startsWith(stem) : token === stem) return true;
     var size = stem.length;
-    if (!typos || size < 5 || token.charAt(0) !== stem.charAt(0)) return false;
-    if (!prefix) return token.length === size && near(token, stem);
+    if (!typos || !prefix || size < 5 || token.charAt(0) !== stem.charAt(0)) return false;
     if (token.length >= size && near(token.slice(0, size), stem)) return true;
     if (size < 6) return false;
     return [size - 1, size + 1].some(function (n) {
@@ -87,6 +86,7 @@
         only: fact.only === null || fact.only === undefined ? null : new Set(fact.only),
       };
     });
+    this.groups = (data.groups || []).map(function (group) { return [group[0], group[1]]; });
     this.numberWords = data.numberWords;
     this.cache = new Map();
   }
@@ -144,6 +144,10 @@
           }
         });
       });
+    });
+    this.groups.forEach(function (group) {
+      var count = group[1].filter(function (name) { return present.has(name); }).length;
+      if (count >= 2) present.add(group[0]);
     });
     return { present: present, ofToken: ofToken };
   };
