@@ -304,6 +304,9 @@ def test_the_card_links_the_quoted_passage_and_names_its_source():
     assert card.source_label == "Almanach, Herní materiál"
     card = facts.card_for("kolik bodů je město")
     assert card.source_label == "Almanach, heslo Výherní body"
+    # A page that gathers other texts' quotations names the text it quotes.
+    card = facts.card_for("kolik je druhů krajiny")
+    assert card.source_label == "Almanach, Krajiny a suroviny – citace z Pravidel hry (002)"
 
 
 # --- every quotation is the Almanach's sentence and states the card's figure -----------------
