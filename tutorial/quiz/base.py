@@ -128,6 +128,26 @@ class Kind:
         ``{"color": …, "name": …, "text": …}``."""
         return []
 
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        """Groups of resources a lesson's disguised copy of the question may swap among
+        themselves (:mod:`tutorial.quiz.transform`) without changing why the answer is
+        right. None by default: a kind says what its answer does not depend on."""
+        return ()
+
+
+ANY_RESOURCE = (words.RESOURCES,)  # the answer does not care which resource is which
+
+
+def same_cost(pieces) -> tuple[tuple[str, ...], ...]:
+    """Resources that cost the same in every one of ``pieces`` ("road", "development_card"
+    …): swapping them changes nothing about what a hand can pay for."""
+    from engine.constants import COSTS
+
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for index, resource in enumerate(words.RESOURCES):
+        groups.setdefault(tuple(COSTS[p][index] for p in pieces), []).append(resource)
+    return tuple(tuple(g) for g in groups.values() if len(g) > 1)
+
 
 # --- Czech helpers shared by the kinds ---------------------------------------------------
 

@@ -3,7 +3,8 @@
 A position is a dict (JSON/TOML friendly); every key is optional:
 
     {
-      "board": "beginner",            # or {"variable": 17}, or "empty" (Rozhodčí's frame)
+      "board": "beginner",            # or {"variable": 17}, or "empty" (Rozhodčí's frame),
+                                      # or {"layout": {...}} (see make_board)
       "players": ["orange", "red", "blue"],
       "start": "beginner",            # the beginners' starting pieces come first
       "names": {"orange": "Petra"},   # shown instead of the colour (Almanach examples)
@@ -27,7 +28,7 @@ import json
 import random
 from importlib import resources
 
-from engine import RESOURCES, Board, Game, Rules, actions
+from engine import RESOURCES, Board, Game, Harbor, Rules, actions
 from engine import topology as topo
 
 COLORS = ("orange", "red", "blue", "white")
@@ -74,15 +75,40 @@ _BOARDS: dict = {}
 
 
 def make_board(spec) -> Board:
-    key = spec if isinstance(spec, str) else ("variable", spec["variable"])
+    """The board a position names. ``{"layout": {...}}`` spells a board out hex by hex (a
+    lesson's disguised position, :mod:`tutorial.quiz.transform`): ``terrains`` and
+    ``numbers`` in ``topology.HEX_IDS`` order, ``harbors`` as ``[path, kind]`` pairs and
+    ``robber`` the hex the robber starts on."""
+    if isinstance(spec, str):
+        key = spec
+    elif "layout" in spec:
+        key = ("layout", json.dumps(spec["layout"], sort_keys=True))
+    else:
+        key = ("variable", spec["variable"])
     if key not in _BOARDS:
+        if len(_BOARDS) > 512:  # layouts are many; the named boards come back at once
+            _BOARDS.clear()
         if spec == "empty":  # Rozhodčí's empty frame: 19 deserts, no numbers, no harbors
             _BOARDS[key] = Board(("desert",) * len(topo.HEX_IDS), (None,) * len(topo.HEX_IDS),
                                  (), "c3")
+        elif isinstance(spec, dict) and "layout" in spec:
+            _BOARDS[key] = _layout_board(spec["layout"])
         else:
             _BOARDS[key] = (Board.beginner() if spec == "beginner"
                             else Board.variable(spec["variable"]))
     return _BOARDS[key]
+
+
+def _layout_board(layout: dict) -> Board:
+    return Board(tuple(layout["terrains"]), tuple(layout["numbers"]),
+                 tuple(Harbor(path, kind) for path, kind in layout["harbors"]),
+                 layout["robber"])
+
+
+def board_layout(board: Board) -> dict:
+    """A board as the ``layout`` of a position's ``{"layout": …}`` board."""
+    return {"terrains": list(board.terrains), "numbers": list(board.numbers),
+            "harbors": [[h.path, h.kind] for h in board.harbors], "robber": board.robber_start}
 
 
 def beginner_pieces(colors=COLORS) -> list[list[str]]:

@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from tutorial import board_svg, board_text, quiz
-from tutorial.quiz import drawing
+from tutorial.quiz import drawing, transform
 
 SELECTIONS = "kviz_vyber"  # session: question key -> selected place ids
 
@@ -68,7 +68,11 @@ def raw_response(request: HttpRequest, prepared, key: str):
 
 
 def prepared_or_none(kind: str, variant: str):
+    """The question of a kind and variant: an example, a seeded position, or a lesson's
+    disguised example (``x…``, never opened by practice's URLs); None if there is none."""
     try:
+        if transform.is_disguised(variant):
+            return transform.prepare(kind, variant)
         return quiz.prepare(kind, variant)
     except quiz.BadVariant:
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import topology as topo
 from engine import words
-from tutorial.quiz.base import Field, Kind, Question, Reason, Solution, who
+from tutorial.quiz.base import Field, Kind, Question, Reason, Solution, same_cost, who
 from tutorial.quiz.position import Sketch, random_hand
 
 YES = "ano"
@@ -158,3 +158,7 @@ class CanBuild(Kind):
         position = {"board": {"variable": rng.randrange(1, 10**6)}, "players": colors,
                     "pieces": sketch.pieces(), "hands": {me: hand}, "current": me}
         return position, {"player": me, "piece": piece}
+
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        # "Swap which resource is short": only resources the piece costs alike.
+        return same_cost((question.ask["piece"],))

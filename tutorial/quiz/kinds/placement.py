@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import topology as topo
 from tutorial import board_svg
-from tutorial.quiz.base import NODES, PATHS, Kind, Question, Reason, Solution, who
+from tutorial.quiz.base import ANY_RESOURCE, NODES, PATHS, Kind, Question, Reason, Solution, who
 from tutorial.quiz.position import Sketch
 
 Marks = dict[tuple[str, str], str]
@@ -111,6 +111,9 @@ class SettlementSpots(Kind):
     def acceptable(self, question: Question, game) -> bool:
         return 1 <= len(game.legal_settlement_spots(question.ask["player"])) <= 7
 
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        return ANY_RESOURCE
+
 
 class RoadSpots(Kind):
     slug = "silnice"
@@ -191,3 +194,6 @@ class RoadSpots(Kind):
 
     def acceptable(self, question: Question, game) -> bool:
         return 2 <= len(game.legal_road_spots(question.ask["player"])) <= 12
+
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        return ANY_RESOURCE

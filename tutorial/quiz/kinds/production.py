@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from engine import topology as topo
 from engine import words
+from engine.constants import CARDS_PER_RESOURCE
 from tutorial import board_svg
 from tutorial.quiz.base import (
+    ANY_RESOURCE,
     Field,
     Kind,
     Question,
@@ -36,6 +38,16 @@ def _event(events: list[dict], kind: str) -> dict | None:
     return next((e for e in events if e.get("kind") == kind), None)
 
 
+def _bank_text(game) -> str:
+    """" Bank má už jen 1 rudu.": the bank's short resources, which the board cannot show
+    (cards the players hold are not in the bank)."""
+    held = {r: sum(game.hand(c).get(r, 0) for c in game.players) for r in RESOURCES}
+    short = {r: CARDS_PER_RESOURCE - n for r, n in held.items() if n}
+    if not short:
+        return ""
+    return f" Bank má už jen {words.cards(short)}."
+
+
 def _players_with_buildings(game) -> list[str]:
     owners = {color for color, _ in game.buildings.values()}
     return [c for c in game.players if c in owners]
@@ -50,8 +62,8 @@ class Production(Kind):
 
     def prompt(self, question: Question, game) -> str:
         return (
-            f"Padlo číslo {question.ask['roll']}. Kolik surovin kterého druhu dostane každý "
-            "hráč? Kde nic, nechte 0."
+            f"Padlo číslo {question.ask['roll']}.{_bank_text(game)} Kolik surovin kterého "
+            "druhu dostane každý hráč? Kde nic, nechte 0."
         )
 
     def fields(self, question: Question, game) -> list[Field]:
@@ -159,6 +171,9 @@ class Production(Kind):
             position["robber"] = rng.choice(touched)
         return Question(question.kind, question.variant, position, {"roll": number})
 
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        return ANY_RESOURCE
+
 
 class Seven(Kind):
     slug = "sedmicka"
@@ -217,3 +232,6 @@ class Seven(Kind):
         position = {"board": "beginner", "players": colors, "hands": hands,
                     "current": colors[0]}
         return position, {}
+
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        return ANY_RESOURCE

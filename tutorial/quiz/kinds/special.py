@@ -6,6 +6,7 @@ from engine import topology as topo
 from engine import words
 from tutorial import board_svg
 from tutorial.quiz.base import (
+    ANY_RESOURCE,
     NOBODY,
     Field,
     Kind,
@@ -126,6 +127,9 @@ class LongestRoad(Kind):
     def acceptable(self, question: Question, game) -> bool:
         return max(game.road_length(c) for c in game.players) >= 4
 
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        return ANY_RESOURCE
+
 
 class LargestArmy(Kind):
     slug = "nejvetsi-vojsko"
@@ -195,3 +199,6 @@ class LargestArmy(Kind):
         position = {"board": "beginner", "players": colors, "knights": knights,
                     "dev": {current: ["knight"]}, "current": current}
         return position, {}
+
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        return ANY_RESOURCE

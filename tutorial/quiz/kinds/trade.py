@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import topology as topo
 from engine import words
 from tutorial import board_svg
-from tutorial.quiz.base import Field, Kind, Question, Reason, Solution, who
+from tutorial.quiz.base import ANY_RESOURCE, Field, Kind, Question, Reason, Solution, who
 from tutorial.quiz.position import Sketch, make_board, random_hand
 
 RATE_CHOICES = (("4", "4 : 1"), ("3", "3 : 1"), ("2", "2 : 1"))
@@ -145,4 +145,7 @@ class MaritimeTrade(Kind):
             return True
         # Never propose a worse rate than the best one: that would be allowed but silly.
         return ask["rate"] <= game.trade_rate(ask["player"], ask["give"])
+
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        return ANY_RESOURCE
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import words
 from tutorial import board_svg
 from tutorial.quiz.base import (
+    ANY_RESOURCE,
     NOBODY,
     Field,
     Kind,
@@ -12,6 +13,7 @@ from tutorial.quiz.base import (
     Reason,
     Solution,
     count_choices,
+    same_cost,
     who,
     who_label,
 )
@@ -34,6 +36,10 @@ def _describe_action(question: Question, action: dict, game) -> str:
     if action["type"] == "build_road":
         return f"{name} postaví silnici {board_svg.path_name(pos, action['path'])}."
     return f"{name} je na tahu."
+
+
+_PAID = {"build_road": "road", "build_settlement": "settlement", "build_city": "city",
+         "buy_development_card": "development_card"}
 
 
 class Winner(Kind):
@@ -151,6 +157,14 @@ class Winner(Kind):
     def acceptable(self, question: Question, game) -> bool:
         totals = [game.points(c, include_hidden=True)["total"] for c in game.players]
         return 8 <= max(totals) <= 12
+
+    def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
+        # The hand only pays for the moves before the count: keep what they cost.
+        actions = question.position.get("actions") or []
+        pieces = [_PAID.get(a.get("type")) for a in actions]
+        if None in pieces:
+            return ()
+        return same_cost(pieces) if pieces else ANY_RESOURCE
 
 
 def _points_sentence(question: Question, color: str, points: dict) -> str:
