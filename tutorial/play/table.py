@@ -280,6 +280,8 @@ def players(game: Game, viewer: str | None, everyone: bool) -> list[dict]:
             "acting": color == game.acting_player,
             "mine": mine,
             "points": words.points(points["total"]),
+            "total": points["total"],  # without hidden victory points unless ``mine``
+            "hand_size": game.hand_size(color),
             "card_count": words.card_count(game.hand_size(color)),
             "cards": [{"resource": r, "name": words.resource_name(r)}
                       for r in words.RESOURCES for _ in range(hand.get(r, 0))] if mine else [],
