@@ -59,6 +59,7 @@ from .constants import (
     DEV_CARD_CZ,
     DEV_CARD_INDEX,
     DEV_CARDS,
+    DISCARD_ABOVE,
     KNIGHT,
     MAX_ROADS,
     MONOPOLY,
@@ -488,7 +489,7 @@ class Game(Position):
             required = {}
             for q in range(self._player_count):
                 size = sum(self._hands[q])
-                if size > 7:
+                if size > DISCARD_ABOVE:
                     owed[q] = size // 2
                     required[self._colors[q]] = size // 2
             if required:

@@ -21,10 +21,13 @@ from typing import NamedTuple, Self
 
 from .board import Board
 from .constants import (
+    BANK_TRADE_RATE,
     CARDS_PER_RESOURCE,
+    CITY_POINTS,
     COLORS,
     DEV_CARDS,
     GENERIC,
+    GENERIC_HARBOR_RATE,
     HARBOR_KINDS,
     KNIGHT,
     LARGEST_ARMY_MIN,
@@ -33,7 +36,11 @@ from .constants import (
     MAX_ROADS,
     MAX_SETTLEMENTS,
     RESOURCES,
+    SETTLEMENT_POINTS,
+    SPECIAL_CARD_POINTS,
+    SPECIAL_HARBOR_RATE,
     VICTORY_POINT,
+    VICTORY_POINT_CARD_POINTS,
 )
 from .errors import InvalidInput
 from .events import SpecialCardMoved
@@ -315,20 +322,21 @@ class Position:
     def _trade_rate(self, p: int, r: int, ignore_fresh: bool = False) -> int:
         mask = self._harbors[p] if ignore_fresh else self._usable_harbors(p)
         if mask >> r & 1:
-            return 2
+            return SPECIAL_HARBOR_RATE
         if mask >> GENERIC & 1:
-            return 3
-        return 4
+            return GENERIC_HARBOR_RATE
+        return BANK_TRADE_RATE
 
     def _hidden_points(self, p: int) -> int:
         return self._dev_cards[p][VICTORY_POINT] + self._dev_cards_new[p][VICTORY_POINT]
 
     def _points_total(self, p: int) -> int:
-        pts = len(self._settlements[p]) + 2 * len(self._cities[p]) + self._hidden_points(p)
+        pts = (SETTLEMENT_POINTS * len(self._settlements[p]) + CITY_POINTS * len(self._cities[p])
+               + VICTORY_POINT_CARD_POINTS * self._hidden_points(p))
         if self._longest_road_holder == p:
-            pts += 2
+            pts += SPECIAL_CARD_POINTS
         if self._largest_army_holder == p:
-            pts += 2
+            pts += SPECIAL_CARD_POINTS
         return pts
 
     def _road_spots(self, p: int) -> set[int]:
