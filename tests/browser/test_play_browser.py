@@ -345,3 +345,72 @@ def test_the_game_page_has_no_axe_violations(live_server, page, client):
     assert page.get_by_role("region", name="Vaše karty").count() == 1
     two = kit.start(client, hraci=2, seed=21)
     assert_accessible(page, live_server.url + two)
+
+
+# --- the table on one screen, tap targets, a way back ------------------------------------
+
+IN_VIEW = """(selector) => {
+  const r = document.querySelector(selector).getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+}"""
+SMALL_CONTROLS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter(el => el.getClientRects().length)
+  .map(el => { const r = el.getBoundingClientRect();
+               return {text: el.innerText.trim().slice(0, 40), w: r.width, h: r.height}; })
+  .filter(box => box.w < 44 || box.h < 44)"""
+
+
+def test_the_score_strip_stays_in_view_on_a_phone(live_server, phone, client):
+    url = kit.start(client, seed=3)
+    kit.roll(url, (6, 4))
+    phone.goto(live_server.url + url)
+    settled(phone)
+    strip = phone.locator(".play-dock .play-strip")
+    expect(strip).to_contain_text("Oranžový (na tahu)")
+    for where in ("0", "document.body.scrollHeight / 2", "document.body.scrollHeight"):
+        phone.evaluate(f"window.scrollTo(0, {where})")
+        assert phone.evaluate(IN_VIEW, ".play-dock .play-strip"), where
+        assert phone.evaluate(IN_VIEW, HAND), where
+    # Each player's line: the points and the counts, in the players' order.
+    lines = strip.locator(".strip-player")
+    expect(lines).to_have_count(4)
+    for index, color in enumerate(("orange", "red", "blue", "white")):
+        row = store.find(url.split("/")[2])
+        points = store.game_of(row).points(color)["total"]
+        expect(lines.nth(index)).to_contain_text(f"{points} b")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_every_control_in_the_bar_is_a_44px_tap_target(live_server, phone, client):
+    url = kit.start(client, seed=3)
+    phone.goto(live_server.url + url)
+    settled(phone)
+    controls = ".play-dock button, .play-dock a, .play-modes a, .play-hint a, .play-table summary"
+    assert phone.evaluate(SMALL_CONTROLS, controls) == []
+    phone.click(".play-dock button")  # the roll: the bar now ends the turn
+    settled(phone)
+    expect(phone.locator(".play-dock button")).to_have_text("Ukončit tah")
+    assert phone.evaluate(SMALL_CONTROLS, controls) == []
+
+
+def test_without_javascript_a_refused_move_leaves_the_games_address(live_server, browser, client):
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ", java_script_enabled=False)
+    page = context.new_page()
+    try:
+        url = kit.start(client, seed=3)
+        kit.roll(url, (6, 4))
+        page.goto(live_server.url + url)
+        page.click("text=Obchod se spoluhráči")
+        page.fill("input[name=chci_wool]", "2")  # a gift is no trade: refused
+        page.click("text=Nabídnout")
+        expect(page).to_have_url(live_server.url + url + "#odpoved")
+        expect(page.locator(".play-refusal")).to_contain_text("Tento krok nejde.")
+        expect(page.locator("input[name=chci_wool]")).to_have_value("2")
+        page.reload()  # reopened: the game, no blank 405
+        expect(page.locator("h1")).to_contain_text("na tahu Oranžový")
+        page.goto(live_server.url + url + "tah/")
+        expect(page).to_have_url(live_server.url + url + "#odpoved")
+        page.goto(live_server.url + "/hrat/")
+        expect(page.locator(".play-mine")).to_have_count(0)  # kit's games are not this browser's
+    finally:
+        context.close()
