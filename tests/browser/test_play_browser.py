@@ -28,7 +28,7 @@ MAX_MOVES = 400
 
 def start(page, url: str, players: int, plan: str, seed: int) -> None:
     page.goto(f"{url}/hrat/")
-    page.fill("#id_hraci", str(players))
+    page.check(f"input[name=hraci][value='{players}']")
     page.fill("#id_lide", "1")
     page.check(f"input[name=plan][value={plan}]")
     page.check("input[name=barva][value=orange]")  # the tests play orange, rolling first
@@ -414,3 +414,27 @@ def test_without_javascript_a_refused_move_leaves_the_games_address(live_server,
         expect(page.locator(".play-mine")).to_have_count(0)  # kit's games are not this browser's
     finally:
         context.close()
+
+
+def test_the_new_game_form_hides_what_three_players_have_not(live_server, phone):
+    phone.goto(f"{live_server.url}/hrat/")
+    start_button = phone.locator("button:has-text('Začít hru')").first
+    assert phone.evaluate(IN_VIEW, ".play-first button")  # on the first screen
+    fourth = phone.locator(".field-uroven_4")
+    expect(fourth).to_be_visible()
+    phone.check("input[name=hraci][value='3']")
+    expect(fourth).to_be_hidden()
+    expect(phone.locator(".field-barva .choice-red")).to_be_hidden()
+    expect(phone.locator(".field-poradi .choice-4")).to_be_hidden()
+    expect(phone.locator(".field-uroven_3")).to_be_visible()  # 0 people: three computers
+    phone.check("input[name=hraci][value='2']")
+    expect(phone.locator(".field-uroven_3")).to_be_hidden()
+    expect(phone.locator(".field-barva .choice-white")).to_be_hidden()
+    phone.check("input[name=hraci][value='4']")
+    expect(fourth).to_be_visible()
+    assert phone.evaluate(SMALL_CONTROLS, ".play-form label.radio, .play-form button") == []
+    assert all(box["h"] >= 44 for box in phone.evaluate(
+        SMALL_CONTROLS, ".play-form input[type=number], .play-form select"))
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    start_button.click()
+    expect(phone).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))

@@ -131,3 +131,15 @@ def test_the_seat_measurement_is_the_same_for_the_same_seed(capsys):
     shares = " ".join(f"{c} {seat_win_rates.percent(w, 3)} %"
                       for c, w in again["colour"].items())
     assert first.endswith(shares)
+
+
+def test_the_number_of_players_is_a_tap_and_the_start_button_is_on_the_first_screen(client):
+    page = text(client.get("/hrat/"))
+    assert re.search(r'type="radio" name="hraci" value="4"[^>]*checked', page)
+    for count in (2, 3):
+        assert f'type="radio" name="hraci" value="{count}"' in page
+    first_screen = page.split('class="notice play-first"', 1)[1].split("</div>", 1)[0]
+    assert '<button type="submit">Začít hru</button>' in first_screen
+    # Each computer player's level sits in its own field, which fewer players hide.
+    for n in range(1, 5):
+        assert f'class="field field-uroven_{n}"' in page

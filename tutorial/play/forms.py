@@ -17,8 +17,11 @@ _NUMBER = {"required": "Vyplňte prosím toto pole.", "invalid": "Zadejte celé 
 
 
 class NewGameForm(forms.Form):
+    # Radio buttons (a tap, no typing); still an integer field, so a typed or forged value
+    # gets the same Czech messages.
     hraci = forms.IntegerField(label="Počet hráčů", min_value=2, max_value=4, initial=4,
-                               error_messages=_NUMBER,
+                               error_messages=_NUMBER, widget=forms.RadioSelect(choices=[
+                                   (2, "2 (Katan pro dva)"), (3, "3"), (4, "4")]),
                                help_text="Včetně vás. 3 nebo 4 je běžná hra; 2 je Katan pro dva:"
                                " varianta pro dva hráče se dvěma neutrálními hráči a"
                                " obchodními kartami.")
