@@ -103,7 +103,7 @@ def test_rolls_and_points_on_the_beginner_board(client):
     page = text(client.get(f"/rozhodci/?{query}&otazka=vynosy&hod=8"))
     assert "Na 8 dostane" in page
     page = text(client.get(f"/rozhodci/?{query}&otazka=body"))
-    assert "Na stole vede" in page and "2 body na stole (2 vesnice)" in page
+    assert "Na stole vedou" in page and "2 body na stole (2 vesnice)" in page
 
 
 def test_the_settings_form_sets_hands_turn_and_rules(client):

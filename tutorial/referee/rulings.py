@@ -215,7 +215,7 @@ def _yes_text(g: Game, action) -> str:
     kind = action.to_json()["type"]
     if kind == "trade_bank":
         rate = g.trade_rate(action.player, action.give)
-        return _rate_sentence(g, action.player, action.give, rate)
+        return _rate_sentence(g, action.player, action.give, rate, action.count)
     if kind in BUILD_KINDS:
         return f"{_name(action.player, capital=True)} tu smí stavět a suroviny na to má."
     return "Engine tento krok v této pozici dovolí."
@@ -235,8 +235,11 @@ def rate_ruling(game: Game, color: str, resource: str) -> Ruling:
                   data={"pomer": f"{rate}:1"})
 
 
-def _rate_sentence(game: Game, color: str, resource: str, rate: int) -> str:
-    what = words.resource_word(resource, rate, "acc")
+def _rate_sentence(game: Game, color: str, resource: str, rate: int, count: int = 1) -> str:
+    """"Modrý mění s bankem 4 vlny za 2 karty: …": ``count`` cards wanted, ``rate`` times as
+    many given (TradeBank.count), every count in its Czech form."""
+    given = rate * count
+    what = words.resource_word(resource, given, "acc")
     if rate == 2:
         why = f"má vesnici nebo město u přístavu 2:1 na {words.resource_word(resource, 1)}"
     elif rate == 3:
@@ -244,7 +247,8 @@ def _rate_sentence(game: Game, color: str, resource: str, rate: int) -> str:
     else:
         why = "nemá u přístavu, který by platil, žádnou stavbu (přístav postavený v tomto tahu " \
               "slouží až od příštího tahu, není-li fáze obchodu a stavění kombinovaná)"
-    return f"{_name(color, capital=True)} mění s bankem {rate} {what} za 1 kartu: {why}."
+    wanted = words.plural_count(count, "kartu", "karty", "karet")
+    return f"{_name(color, capital=True)} mění s bankem {given} {what} za {wanted}: {why}."
 
 
 def card_ruling(game: Game, color: str, card: str, known: Known) -> Ruling:
@@ -522,11 +526,27 @@ def points(game: Game, known: Known) -> Ruling:
         details.append(line + ".")
         totals[c] = {"verejne": public, "skryte": pts["victory_cards"] if c in known.dev
                      else None}
-    best = max(game.players, key=lambda c: totals[c]["verejne"])
     target = game.rules.victory_points_to_win
-    answer = (f"Na stole vede {_name(best)}: {words.points(totals[best]['verejne'])}. "
+    answer = (f"{_leaders(game, {c: t['verejne'] for c, t in totals.items()})} "
               f"Vyhrává ten, kdo ve svém tahu dosáhne {target} bodů.")
     return Ruling("body", answer, None, "vyherni-body", details, data={"body": totals})
+
+
+# Several players level on the most points: "oba" for two, "všichni tři" for three...
+_ALL_OF = {2: "oba", 3: "všichni tři", 4: "všichni čtyři"}
+
+
+def _leaders(game: Game, public: dict[str, int]) -> str:
+    """Who leads on the table; a tie names everyone level ("Na stole vedou oranžový a
+    červený, oba 2 body."), nobody leads where nobody has a point."""
+    best = max(public.values(), default=0)
+    if best == 0:
+        return "Na stole nemá zatím nikdo žádný bod."
+    leaders = [c for c in game.players if public[c] == best]
+    if len(leaders) == 1:
+        return f"Na stole vede {_name(leaders[0])}: {words.points(best)}."
+    return (f"Na stole vedou {words.join([_name(c) for c in leaders])}, "
+            f"{_ALL_OF[len(leaders)]} {words.points(best)}.")
 
 
 # --- Kdo vyhrál? ----------------------------------------------------------------------------
