@@ -148,6 +148,19 @@ def test_a_short_resource_may_become_another_and_stays_short():
     assert seen_short - {"wool"}  # some disguise swaps which resource is short
 
 
+def test_hand_sizes_change_but_not_what_anyone_discards():
+    # „Petra má 6 karet, Jana 8 a Karel 11.“ A search for those sizes should find nothing.
+    sizes = set()
+    for seed in range(1, 12):
+        lesson = transform.prepare("sedmicka", f"x1-{seed}")
+        size = tuple(sorted(lesson.game.hand_size(c) for c in lesson.game.players))
+        sizes.add(size)
+        assert sorted(lesson.solution.answer.values()) == ["0", "4", "5"]
+        told = "jiný počet karet" in lesson.solution.reasons[-1].text
+        assert told == (size != (6, 8, 11))
+    assert sizes - {(6, 8, 11)}
+
+
 def test_the_roll_follows_the_number_tokens():
     for seed in range(1, 20):
         lesson = transform.prepare("vynosy", f"x1-{seed}")

@@ -26,7 +26,7 @@ from tutorial.inputs import clean_text, parse_int
 from tutorial.lessons import classroom, custom, limits
 from tutorial.lessons import results as lesson_results
 from tutorial.models import Answer, ClassSession, Quiz, QuizItem
-from tutorial.quiz import KINDS, NODES, drawing
+from tutorial.quiz import KINDS, NODES, drawing, transform
 from tutorial.quiz.sandbox import prepared_or_none
 
 TITLE_MAX = 120  # the column Quiz.title
@@ -111,10 +111,38 @@ def _kind_choices():
     return [(k.slug, k.title) for k in KINDS.values()]
 
 
+# Where a new question's position comes from. The first is the default: the Almanach's
+# example in disguise (tutorial/quiz/transform.py), which pupils cannot look up.
+DISGUISED = "obmena"
+MODES = {
+    DISGUISED: "Příklady z almanachu v obměně (otočený plán, jiné barvy, suroviny a čísla) "
+               "– žáci je na webu nenajdou",
+    "almanach": "Příklady z almanachu, jak jsou vytištěné – žáci je najdou na webu",
+    "same": classroom.VARIANT_MODES["same"],
+    "pupil": classroom.VARIANT_MODES["pupil"],
+}
+
+
+def _disguise(items) -> None:
+    """Each printed Almanach example among ``items`` becomes its disguise; the seed is the
+    question's id, so the question keeps its position for every lesson started from it."""
+    for item in items:
+        if item.variant.startswith("a") and not item.position:
+            item.variant = transform.disguised_variant(item.variant, f"quiz-item:{item.pk}")
+            item.save(update_fields=["variant"])
+
+
+def _add_item(quiz: Quiz, kind: str, mode: str) -> QuizItem:
+    item = classroom.add_item(quiz, kind, "almanach" if mode == DISGUISED else mode)
+    if mode == DISGUISED:
+        _disguise([item])
+    return item
+
+
 @teacher_required
 def quiz_new(request: HttpRequest) -> HttpResponse:
-    context = {"kinds": _kind_choices(), "modes": classroom.VARIANT_MODES,
-               "chosen": [], "title": "", "per_kind": 1, "mode": "almanach"}
+    context = {"kinds": _kind_choices(), "modes": MODES,
+               "chosen": [], "title": "", "per_kind": 1, "mode": DISGUISED}
     if request.method != "POST":
         return render(request, "lessons/teacher/quiz_new.html", context)
     title = clean_text(request.POST.get("nazev", ""), TITLE_MAX)
@@ -129,14 +157,17 @@ def quiz_new(request: HttpRequest) -> HttpResponse:
         errors.append(f"Název kvízu smí mít nejvýš {TITLE_MAX} znaků.")
     if not chosen:
         errors.append("Vyberte aspoň jeden druh otázek.")
-    if mode not in classroom.VARIANT_MODES:
+    if mode not in MODES:
         errors.append("Vyberte, jaké pozice se mají použít.")
     if not 1 <= per_kind <= 5:
         errors.append("Počet otázek od každého druhu musí být 1 až 5.")
     if errors:
         context["errors"] = errors
         return render(request, "lessons/teacher/quiz_new.html", context, status=400)
-    quiz = classroom.build_quiz(request.user, title, chosen, per_kind, mode)
+    quiz = classroom.build_quiz(request.user, title, chosen, per_kind,
+                                "almanach" if mode == DISGUISED else mode)
+    if mode == DISGUISED:
+        _disguise(quiz.items.all())
     return redirect(quiz.get_absolute_url())
 
 
@@ -162,15 +193,26 @@ def _quiz_rows(quiz: Quiz) -> list[dict]:
                 "referee": f"{reverse('referee:editor')}?{item.position}",
             })
             continue
-        if item.variant:
+        kind = KINDS.get(item.kind)
+        preview, dress = "", ""
+        if transform.is_disguised(item.variant):
+            prepared = prepared_or_none(item.kind, item.variant)
+            label = (f"{transform.original(item.kind, item.variant).source} – v obměně, "
+                     "žáci ji nenajdou" if prepared else "neznámá varianta")
+            preview = reverse("lessons:item_preview", kwargs={"pk": quiz.pk, "item": item.pk})
+            dress = "Použít příklad, jak je vytištěný"
+        elif item.variant:
             prepared = prepared_or_none(item.kind, item.variant)
             label = prepared.question.source if prepared else "neznámá varianta"
-        kind = KINDS.get(item.kind)
+            if prepared and not prepared.question.generated:
+                label += " – jak je vytištěný, žáci ho najdou na webu"
+                dress = "Použít obměnu"
+            if prepared:
+                preview = reverse("quizzes:question",
+                                  kwargs={"kind": item.kind, "variant": item.variant})
         rows.append({
             "item": item, "title": kind.title if kind else item.kind, "label": label,
-            "preview": reverse("quizzes:question",
-                               kwargs={"kind": item.kind, "variant": item.variant})
-            if item.variant and kind else "",
+            "preview": preview, "dress": dress,
         })
     return rows
 
@@ -181,7 +223,7 @@ def quiz(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = _own_quiz(request, pk)
     return render(request, "lessons/teacher/quiz.html", {
         "quiz": quiz, "items": _quiz_rows(quiz), "kinds": _kind_choices(),
-        "modes": classroom.VARIANT_MODES, "paces": ClassSession.Pace.choices,
+        "modes": MODES, "paces": ClassSession.Pace.choices,
         "reveals": ClassSession.Reveal.choices,
         "sessions": quiz.sessions.annotate(pupil_count=Count("pupils")),
         "timers": TIMERS,
@@ -194,9 +236,23 @@ def item_add(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = _own_quiz(request, pk)
     kind = request.POST.get("druh", "")
     mode = request.POST.get("varianty", "")
-    if kind in KINDS and mode in classroom.VARIANT_MODES:
-        classroom.add_item(quiz, kind, mode)
+    if kind in KINDS and mode in MODES:
+        _add_item(quiz, kind, mode)
     return redirect(quiz.get_absolute_url())
+
+
+@teacher_required
+@require_POST
+def item_dress(request: HttpRequest, pk: int, item: int) -> HttpResponse:
+    """One question switched between the Almanach's example as printed and its disguise."""
+    quiz = _own_quiz(request, pk)
+    question = QuizItem.objects.filter(pk=item, quiz=quiz, position="").first()
+    if question and transform.is_disguised(question.variant):
+        question.variant = transform.example_of(question.variant)
+        question.save(update_fields=["variant"])
+    elif question and prepared_or_none(question.kind, question.variant) is not None:
+        _disguise([question])
+    return redirect(f"{quiz.get_absolute_url()}#otazka-{item}")
 
 
 @teacher_required
@@ -516,13 +572,17 @@ def position_add(request: HttpRequest) -> HttpResponse:
 @teacher_required
 @vary_on_headers("HX-Request")
 def item_preview(request: HttpRequest, pk: int, item: int) -> HttpResponse:
-    """A teacher's own position tried out as a pupil would answer it (it is not in public
-    practice: nobody else can open it)."""
+    """A teacher's own position, or an Almanach example in disguise, tried out as a pupil
+    would answer it (neither is in public practice: nobody else can open it)."""
     from tutorial.quiz import views as practice
 
     quiz = _own_quiz(request, pk)
-    question = QuizItem.objects.filter(pk=item, quiz=quiz).exclude(position="").first()
-    prepared = custom.prepared(question.kind, question.position) if question else None
+    question = QuizItem.objects.filter(pk=item, quiz=quiz).first()
+    prepared = None
+    if question and question.position:
+        prepared = custom.prepared(question.kind, question.position)
+    elif question and transform.is_disguised(question.variant):
+        prepared = prepared_or_none(question.kind, question.variant)
     if prepared is None:
         return pages.message(request, "Otázku jsme nenašli",
                              "Taková otázka s vlastní pozicí v tomto kvízu není.", status=404,

@@ -52,6 +52,7 @@ urlpatterns = [
          name="item_move"),
     path("ucitel/kviz/<int:pk>/otazka/<int:item>/", teachers.item_preview,
          name="item_preview"),
+    path("ucitel/kviz/<int:pk>/obmena/<int:item>/", teachers.item_dress, name="item_dress"),
     path("ucitel/kviz/pozice/", teachers.position_add, name="position_add"),
     path("ucitel/kviz/<int:pk>/prejmenovat/", teachers.quiz_rename, name="quiz_rename"),
     path("ucitel/kviz/<int:pk>/kopie/", teachers.quiz_copy, name="quiz_copy"),

@@ -134,6 +134,11 @@ class Kind:
         right. None by default: a kind says what its answer does not depend on."""
         return ()
 
+    def resized_hands(self, question: Question, rng) -> dict | None:
+        """Hands of other sizes that leave the answer as it is, for a disguised copy of the
+        question; None (the default) keeps every hand."""
+        return None
+
 
 ANY_RESOURCE = (words.RESOURCES,)  # the answer does not care which resource is which
 

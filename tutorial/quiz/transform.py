@@ -91,6 +91,7 @@ class Disguise:
     colors: dict = field(default_factory=dict)  # old colour -> new colour
     resources: dict = field(default_factory=dict)  # old resource -> new resource
     numbers: dict = field(default_factory=dict)  # old token -> new token
+    hands: dict | None = None  # other hands of the same worth (Kind.resized_hands), or None
 
     # Places and names, one at a time (ids in any alias; out in canonical form).
     def hex(self, hex_id: str) -> str:
@@ -154,8 +155,9 @@ class Disguise:
             out["knights"] = [[self.color(c), n] for c, n in position["knights"]]
         if position.get("dev"):
             out["dev"] = {self.color(c): list(cards) for c, cards in position["dev"].items()}
-        if position.get("hands"):
-            out["hands"] = {self.color(c): self.hand(h) for c, h in position["hands"].items()}
+        hands = position.get("hands") if self.hands is None else self.hands
+        if hands:
+            out["hands"] = {self.color(c): self.hand(h) for c, h in hands.items()}
         if position.get("robber"):
             out["robber"] = self.hex(position["robber"])
         if position.get("current"):
@@ -211,7 +213,7 @@ class Disguise:
     def _word(self, text: str) -> str:
         return "-".join(self.colors.get(p, self.resources.get(p, p)) for p in text.split("-"))
 
-    def what_changed(self, board: bool = True) -> str:
+    def what_changed(self, board: bool = True, resized: bool = False) -> str:
         """In Czech, what a pupil would notice (the board only where it is drawn)."""
         parts = []
         if board:
@@ -223,6 +225,8 @@ class Disguise:
             parts.append("suroviny jsou prohozené")
         if board and any(a != b for a, b in self.numbers.items()):
             parts.append("čísla na žetonech jsou prohozená (vždy dvě stejně pravděpodobná)")
+        if resized:
+            parts.append("hráči drží jiný počet karet, se stejným výsledkem")
         return words.join(parts)
 
 
@@ -278,7 +282,7 @@ def choose(question: Question, seed: int) -> Disguise:
         turn, mirror = rng.choice(MOVES)
         dress = Disguise(turn=turn, mirror=mirror, colors=_colors(rng, used),
                          resources=_resources(rng, kind.swappable_resources(question)),
-                         numbers=_numbers(rng))
+                         numbers=_numbers(rng), hands=kind.resized_hands(question, rng))
         if seen(dressed(question, dress), getattr(kind, "board", True)) not in public:
             return dress
     return dress
@@ -374,7 +378,9 @@ def prepare(kind: str, variant: str) -> quiz.Prepared:
     question_, dress = question(kind, variant)
     prepared = quiz.prepare_question(question_)
     printed = original(kind, variant)
-    changed = dress.what_changed(getattr(prepared.kind, "board", True))
+    sizes = [sum(h.values()) for h in (printed.position.get("hands") or {}).values()]
+    resized = dress.hands is not None and sizes != [sum(h.values()) for h in dress.hands.values()]
+    changed = dress.what_changed(getattr(prepared.kind, "board", True), resized)
     text = (f"Tato pozice je obměna příkladu „{printed.source}“: {changed}. "
             "Pravidla i důvody odpovědi jsou stejné.")
     if printed.quote:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import topology as topo
 from engine import words
-from engine.constants import CARDS_PER_RESOURCE
+from engine.constants import CARDS_PER_RESOURCE, DISCARD_ABOVE
 from tutorial import board_svg
 from tutorial.quiz.base import (
     ANY_RESOURCE,
@@ -235,3 +235,21 @@ class Seven(Kind):
 
     def swappable_resources(self, question: Question) -> tuple[tuple[str, ...], ...]:
         return ANY_RESOURCE
+
+    def resized_hands(self, question: Question, rng) -> dict | None:
+        """Only a hand's size counts: 8 and 9 cards both lose 4, and up to 7 lose nothing.
+        Other sizes with the same loss keep "6, 8 and 11 cards" out of a search box."""
+        hands = {}
+        for color, hand in (question.position.get("hands") or {}).items():
+            size = sum(hand.values())
+            if size > DISCARD_ABOVE:
+                wanted = size ^ 1 if rng.random() < 0.5 else size  # same half, rounded down
+            else:
+                wanted = rng.randint(max(1, size - 2), min(DISCARD_ABOVE, size + 2))
+            cards = [r for r in RESOURCES for _ in range(hand.get(r, 0))]
+            while len(cards) > wanted:
+                cards.remove(rng.choice(cards))
+            while len(cards) < wanted:
+                cards.append(rng.choice(RESOURCES))
+            hands[color] = {r: cards.count(r) for r in RESOURCES if r in cards}
+        return hands
