@@ -168,3 +168,38 @@ def test_a_lesson_started_before_keeps_its_printed_questions_and_works(
     prepared = quiz.prepare("vesnice", "a1")
     pupil.post(f"/hra/{session.code}/1/", right_answer(prepared))
     assert Answer.objects.get().correct
+
+
+# Examples whose quote tells the story of the printed position (its colours, its people):
+# their words must not come up. Quotes that are the rule itself ("Vyloží-li hráč …") may:
+# the rules are public by design, and the teacher's form says so.
+STORY = re.compile(r"modr|oranž|červen|bíl|Petra|Jana|Karel", re.IGNORECASE)
+QUOTED = [(slug, example.variant) for slug in quiz.KINDS for example in quiz.examples(slug)
+          if STORY.search(example.quote)]
+
+
+def wall_text(prepared) -> str:
+    """What the projector shows of a question before the reveal, as a pupil would type it."""
+    return " ".join([prepared.question.note, prepared.prompt,
+                     *(fact["text"] for fact in prepared.facts)])[:200]
+
+
+def first_snippets(client, text: str) -> str:
+    response = client.get("/almanach/api/hledat", {"q": text})
+    assert response.status_code == 200
+    return " ".join(r.get("snippet") or "" for r in response.json()["results"][:3])
+
+
+def test_searching_the_printed_example_s_wall_text_finds_its_answer(client):
+    # What the teacher's form warns about: the printed example is one search away.
+    printed = quiz.prepare("vynosy", "a1")
+    assert "Modrý při hození 8 inkasuje celkem 3 rudy" in first_snippets(
+        client, wall_text(printed))
+
+
+@pytest.mark.parametrize(("kind", "variant"), QUOTED)
+def test_searching_a_disguise_s_wall_text_finds_no_word_of_its_example(client, kind, variant):
+    printed = quiz.examples(kind)[int(variant[1:]) - 1]
+    words = printed.quote.strip("„“ ").split("“")[0][:30]
+    lesson = transform.prepare(kind, f"x{variant[1:]}-2026")
+    assert words not in first_snippets(client, wall_text(lesson))
