@@ -115,8 +115,7 @@ def _kind_choices():
 # example in disguise (tutorial/quiz/transform.py), which pupils cannot look up.
 DISGUISED = "obmena"
 MODES = {
-    DISGUISED: "Příklady z almanachu v obměně (otočený plán, jiné barvy, suroviny a čísla) "
-               "– žáci je na webu nenajdou",
+    DISGUISED: "Příklady z almanachu v obměně – žáci je na webu nenajdou",
     "almanach": "Příklady z almanachu, jak jsou vytištěné – žáci je najdou na webu",
     "same": classroom.VARIANT_MODES["same"],
     "pupil": classroom.VARIANT_MODES["pupil"],
