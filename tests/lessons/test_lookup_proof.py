@@ -57,7 +57,7 @@ def test_the_quiz_form_offers_the_disguise_first_and_the_printed_examples_by_nam
                  "jsou na webu veřejná schválně",
                  "Vyhledávání na webu ji nenajde a procvičování ji nezná",
                  "uvidí žáci až po odhalení odpovědi",
-                 "najde ho každý – v almanachu, vyhledáváním na webu i v procvičování",
+                 "jsou veřejné: najde je každý – v almanachu, vyhledáváním na webu",
                  "začátečnické rozestavění s pár figurkami navíc"):
         assert told in page, told
 
