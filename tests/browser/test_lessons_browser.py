@@ -364,7 +364,7 @@ def test_the_projector_fits_one_1080p_screen_at_every_stage(live_server, browser
         assert _board_label_px(page) >= 28
         classroom.control(session, "reveal")
         page.goto(url)
-        expect(page.locator(".projector-top tbody tr")).to_have_count(5)
+        expect(page.locator(".projector-top li")).to_have_count(5)
         _fits_1080p(page)
         # The right spot is drawn above the class's count, not under it.
         ring = page.locator(".answer-ring").first.bounding_box()
@@ -609,7 +609,7 @@ def _self_paced(session, projector, phones, reveal):
     # The wall follows live: Ada is done, the question counts and her progress show.
     expect(projector.locator(".projector-count")).to_contain_text("hotové 1 z 4", timeout=POLL)
     expect(projector.locator(".projector-progress")).to_contain_text("Ada")
-    expect(projector.locator(".projector-top tbody tr").first).to_contain_text("Ada")
+    expect(projector.locator(".projector-top li").first).to_contain_text("Ada")
     # Bob's own time runs out with nothing filled in: the page says so and moves on (in the
     # automatic mode, after showing him the right answer of the question he missed).
     Pupil.objects.filter(nickname="Bob").update(seen_at=timezone.now() - timedelta(seconds=61))

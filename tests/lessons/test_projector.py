@@ -81,9 +81,10 @@ def test_top_five_only_when_the_teacher_wants_it_with_speed_apart(class_quiz, te
     teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": "ranking"})
     page = html(teacher_client.get(url(session)))
     top = page.split("Nejvíc správných odpovědí")[1]
-    assert top.count("<tr><td>") == 5 and "Body za rychlost" in top
+    assert top.count('<span class="projector-top-place">') == 5
+    assert re.search(r"1 správně · \d+ b\.", top)  # speed points apart from right answers
     # Right answers first (1, 3, 5); speed points only order pupils with as many right.
-    names = re.findall(r'<th scope="row">([^<]+)</th>', top)
+    names = re.findall(r'<strong class="projector-top-name">([^<]+)</strong>', top)
     assert sorted(names[:3]) == ["Žák 1", "Žák 3", "Žák 5"] and "Žák 6" not in names
 
 
@@ -152,3 +153,52 @@ def test_self_paced_lesson_shows_progress_then_the_final_overview(class_quiz, te
     page = html(teacher_client.get(url(session)))
     assert "Hodina skončila" in page and "1 z 2</strong> správně" in page
     assert "Stupně vítězů" in page and "Ada" in page
+
+
+def test_a_table_question_reveals_as_a_grid_and_long_fields_stay_one_line(teacher, teacher_client):
+    """"Co kdo dostane?" (players × resources) shows each cell's right count and how many chose
+    it; other fields name the right answer, the two commonest wrong ones and the rest."""
+    from tutorial import quiz
+    from tutorial.models import Quiz, QuizItem
+
+    lesson_quiz = Quiz.objects.create(owner=teacher, title="Výnosy")
+    QuizItem.objects.create(quiz=lesson_quiz, order=1, kind="vynosy", variant="a2")
+    QuizItem.objects.create(quiz=lesson_quiz, order=2, kind="sedmicka", variant="a3")
+    session = classroom.start_session(lesson_quiz, teacher, ClassSession.Pace.TEACHER, None,
+                                      False)
+    classroom.control(session, "start")
+    prepared = quiz.prepare("vynosy", "a2")
+    right = dict(prepared.solution.answer)
+    answer(session, "Ada", right)
+    answer(session, "Bob", {**right, prepared.fields[0].name: "5"})
+    classroom.control(session, "reveal")
+    page = html(teacher_client.get(url(session)))
+    grid = page.split('<table class="projector-grid">')[1].split("</table>")[0]
+    assert grid.count('<th scope="row">') == 4 and grid.count('<th scope="col">') == 5
+    assert grid.count('<td><strong class="is-right">') == 20
+    assert "2×" in grid and "1×" in grid
+    assert 'class="projector-field' not in page  # no line per field
+    classroom.control(session, "next")
+    seven = quiz.prepare("sedmicka", "a3")
+    for number, value in enumerate("0123456"):
+        answer(session, f"Žák {number}", {field.name: value for field in seven.fields},
+               number=2)
+    classroom.control(session, "reveal")
+    page = html(teacher_client.get(url(session)))
+    lines = page.split('<ul class="projector-fields">')[1].split("</ul>")[0]
+    assert lines.count("<li>") == len(seven.fields)
+    for line in lines.split("<li>")[1:]:
+        assert line.count("✓") == 1 and line.count('class="is-wrong"') <= 3
+        assert "jiné <strong>" in line  # seven different answers: the rest counted together
+
+
+def test_a_whole_class_on_one_place_stands_on_one_step_of_the_podium(session, teacher_client):
+    classroom.control(session, "ranking")
+    classroom.control(session, "start")
+    for number in range(8):
+        answer(session, f"Žák {number}", {"vyber": "1", "misto": ["b2.SE"]})
+    classroom.control(session, "close")
+    page = html(teacher_client.get(url(session)))
+    podium = page.split('class="projector-podium"')[1].split("</ol>")[0]
+    assert podium.count("<li") == 1 and podium.count('class="podium-name"') == 3
+    assert "a ještě 5 žáků" in podium

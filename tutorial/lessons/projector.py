@@ -18,10 +18,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from engine import words
 from tutorial.lessons import classroom, results
 from tutorial.lessons.teachers import heat_board, own_session, teacher_required
 from tutorial.models import Answer, ClassSession
 from tutorial.quiz.sandbox import sandbox_context
+
+NAMES_SHOWN = 40  # nicknames in the lobby: the wall lists as many, and says how many more
 
 # The kinds' prompts speak to the phone ("Klikněte na všechny křižovatky…, a pak na
 # Vyhodnotit. Pokud nesmí nikde, nic neoznačujte."; "Kde nic, nechte 0."): the wall keeps
@@ -80,7 +83,11 @@ def _context(request: HttpRequest, session: ClassSession, tally: str | None = No
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
     }
     if session.state == ClassSession.State.LOBBY:
-        context["nicknames"] = list(session.pupils.values_list("pk", "nickname"))
+        nicknames = list(session.pupils.values_list("pk", "nickname"))
+        more = len(nicknames) - NAMES_SHOWN
+        context.update(nicknames=nicknames, names_shown=f":{NAMES_SHOWN}",
+                       names_more=words.plural_count(more, "žák", "žáci", "žáků")
+                       if more > 0 else "")
         return context
     if session.state == ClassSession.State.RUNNING and session.teacher_paced:
         context.update(_question(session, items))
@@ -117,7 +124,53 @@ def _question(session: ClassSession, items) -> dict:
         context["board"] = sandbox_context(prepared)["board_svg"]
     if revealed and session.show_ranking:
         context["top"] = results.top(session)
+    if revealed and not context["options"]:
+        context.update(_field_summary(prepared, stat))
     return context
+
+
+WRONG_SHOWN = 2  # per field: the most chosen wrong answers named; the rest counted together
+
+
+def _field_summary(prepared, stat) -> dict:
+    """How the class answered a form question, compact enough for the wall: a table of
+    fields (players × resources) as a grid of the right values with how many chose each;
+    other fields one line each, the right answer first, the two commonest wrong ones, then
+    how many chose anything else."""
+    if prepared.clicks or not prepared.fields:
+        return {}
+    counted = {field.label: field.choices for field in stat.fields}
+    expected = prepared.solution.answer
+    if all(field.row and field.column for field in prepared.fields):
+        rows: dict[str, dict[str, dict]] = {}
+        columns: list[str] = []
+        for field in prepared.fields:
+            if field.column not in columns:
+                columns.append(field.column)
+            right = set((expected.get(field.name) or "").split(","))
+            labels = [label for value, label in field.choices if value in right]
+            chosen = sum(c.count for c in counted.get(field.label, ()) if c.right)
+            rows.setdefault(field.row, {})[field.column] = {
+                "right": ", ".join(labels) or "–", "count": chosen}
+        return {"field_grid": {
+            "columns": columns,
+            "rows": [(row, [cells.get(column) for column in columns])
+                     for row, cells in rows.items()],
+        }}
+    lines = []
+    for field in prepared.fields:
+        choices = counted.get(field.label, [])
+        right = set((expected.get(field.name) or "").split(","))
+        right_labels = [label for value, label in field.choices if value in right]
+        chosen = {c.label: c.count for c in choices if c.right}
+        wrong = [c for c in choices if not c.right]
+        lines.append({
+            "label": field.label,
+            "right": [(label, chosen.get(label, 0)) for label in right_labels],
+            "wrong": [(c.label, c.count) for c in wrong[:WRONG_SHOWN]],
+            "rest": sum(c.count for c in wrong[WRONG_SHOWN:]),
+        })
+    return {"field_lines": lines}
 
 
 def _options(prepared, stat, revealed: bool) -> list[dict]:

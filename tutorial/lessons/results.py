@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, Sum
 
+from engine import words
 from tutorial import board_svg, quiz
 from tutorial.lessons import classroom
 from tutorial.lessons.custom import prepared_or_none
@@ -283,9 +284,35 @@ def standings(session: ClassSession) -> list[Standing]:
     return ranked
 
 
-def podium(ranked: list[Standing]) -> list[Standing]:
-    """The first three places (pupils who share a place stand together), for the end."""
-    return [standing for standing in ranked if standing.place <= 3 and standing.answered]
+PODIUM_NAMES = 3  # names on one step of the podium; more who share the place are counted
+
+
+@dataclass
+class Step:
+    """One step of the podium: a place and the pupils who share it."""
+
+    place: int
+    correct: int
+    points: int
+    nicknames: list[str]
+    more: int  # pupils on this step beyond the names shown
+
+    @property
+    def more_text(self) -> str:
+        return words.plural_count(self.more, "žák", "žáci", "žáků") if self.more else ""
+
+
+def podium(ranked: list[Standing]) -> list[Step]:
+    """The first three places, for the end: pupils who share a place stand together on one
+    step (a whole class tied on one place still fits the wall)."""
+    steps: dict[int, list[Standing]] = {}
+    for standing in ranked:
+        if standing.place <= 3 and standing.answered:
+            steps.setdefault(standing.place, []).append(standing)
+    return [Step(place, group[0].correct, group[0].points,
+                 [s.nickname for s in group[:PODIUM_NAMES]],
+                 max(0, len(group) - PODIUM_NAMES))
+            for place, group in steps.items()]
 
 
 def top(session: ClassSession) -> list[Standing]:
