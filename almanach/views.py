@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.vary import vary_on_headers
 
-from almanach import czech, figures, links, search
+from almanach import answers, czech, figures, links, search
 from almanach import faq as frequent
 from almanach.models import Entry
 
@@ -165,8 +165,23 @@ def search_page(request: HttpRequest) -> HttpResponse:
     context = {
         "results": results,
         "search_query": results.query or raw[: search.MAX_QUERY_LENGTH],
+        # The first result is the answer; each result shows its answering sentence.
+        "answers": _answers(results, first_in_full=not as_suggestions),
+        # A fact card (the coordinator wires almanach/facts.py here): shown above the answer.
+        "fact": None,
         }
     return render(request, template, context)
+
+
+def _answers(results: search.Results, first_in_full: bool) -> list[dict]:
+    """Each hit with its answer (almanach/answers.py): the first one up to a few lines of a
+    phone when first_in_full, the others (and every suggestion) one sentence."""
+    return [
+        {"hit": hit, "answer": answers.answer(
+            hit.snippet_html, results.query,
+            answers.FIRST_LIMIT if first_in_full and number == 0 else answers.OTHER_LIMIT)}
+        for number, hit in enumerate(results.hits)
+    ]
 
 
 def api_search(request: HttpRequest) -> JsonResponse:

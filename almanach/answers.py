@@ -1,0 +1,260 @@
+"""The answer of a search result, short enough for a phone's first screen. Pure Python, no Django.
+
+The search (almanach/search.py) gives each result a snippet: the passage's answering sentence
+with its neighbours, the query's words in <mark>. The results page shows the first result as
+the answer and the others as a compact list, so it needs less: the sentence of the snippet
+that answers (the one holding most of the query's words and a word of the kind the question
+asks for: a figure for "kolik", "smí", "nesmí", "jen …" for "smím", a time for "kdy"…), cut to
+a few lines, and in it the words that answer marked:
+
+    answer(hit.snippet_html, query, limit=FIRST_LIMIT) -> Answer(html, text)
+
+The query's words keep their <mark>; the words that answer get <mark class="answer-word">
+("jen na svém tahu", "2 výherní body", "nesmí"). offline/static/js/offline-search.js
+(answer()) does the same for the offline search page and its suggestions.
+"""
+
+import re
+from dataclasses import dataclass
+from html import escape, unescape
+
+from almanach.czech import fold
+from almanach.search import INTENT_ASKS, INTENT_HINTS, QUANTITY_WORDS
+
+# The first result, the answer: about five lines of a 390 px phone; the others two or three.
+# (Measured on the tune set with almanach/first_screen.py: 230/130 characters showed the answer
+# on the first screen for 366 of its first 400 questions, 300/160 for 372, 400/130 for 374.)
+FIRST_LIMIT = 300
+OTHER_LIMIT = 160
+
+# What a question asks for, by its question words (folded): a number, whether something may
+# or must be done, a time, a place, a purpose.
+YES_NO_WORDS = frozenset("musim musi musime musite musis mam mame ma".split())
+NUMBER_WORDS = frozenset(
+    """
+    jeden jedna jedno jednu jednoho jedne jednom dva dve dvou dvema tri trech trem tremi ctyri
+    ctyr ctyrech pet peti sest sesti sedm sedmi osm osmi devet devieti deset deseti jedenact
+    dvanact patnact dvacet polovinu polovina poloviny polovic dvakrat trikrat jednou zadny
+    zadna zadne zadnou nic vsechny vsech vsechno
+    """.split()
+)
+# Beyond the search's hints of the kinds: plain yes and no, and what must be done.
+EXTRA_HINTS = {
+    "may": frozenset("ano ne musi nemusi nesmi nikdy vzdy kdykoli kdykoliv".split()),
+    "when": frozenset("jen pouze".split()),
+}
+# A word that limits ("jen", "až") takes the words after it along, up to a comma or a stop:
+# "jen na svém tahu", "až po hodu".
+LIMITING_WORDS = frozenset("jen pouze teprve az ihned kdykoli kdykoliv".split())
+LIMITED_PHRASE = 3  # words at most after a limiting word
+# After a figure, the words it counts: a noun, or an adjective and its noun (folded endings).
+ADJECTIVE_ENDINGS = ("i", "y", "a", "e", "ich", "ych", "im", "ym")
+NOT_COUNTED = frozenset("a i nebo az ze do za na v ve s se k ke o u po pri kdyz".split())
+
+_MARK = re.compile(r'<mark>(.*?)</mark>|<span class="snippet-source">(.*?)</span>\s*', re.S)
+_WORD = re.compile(r"\d+:\d+|\w+")
+# A sentence ends at . ! ? … before a capital, a digit or a quote (as in search.py); a list
+# item ("– Vesnice: …") is a sentence of its own.
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?…])\s+(?=[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ0-9„\"(–])|\s+(?=– [A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ])")
+_ABBREVIATIONS = frozenset("tj např max min viz str atd resp cca tzn tzv apod č".split())
+_CLAUSE_END = re.compile(r"[,.;:!?…–)]")
+
+
+@dataclass(frozen=True)
+class Answer:
+    html: str  # escaped; the query's words in <mark>, the answering words in <mark class=…>
+    text: str  # the same as plain text
+    source: str = ""  # another edition's label ("Jiné vydání (001: …)"), shown before it
+
+
+def asked_kinds(query: str) -> frozenset[str]:
+    """What the question asks for: "quantity", "may", "when", "where", "purpose"."""
+    folded = [fold(word) for word in _WORD.findall(query)]
+    asks = folded + [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
+    kinds = {INTENT_ASKS[word] for word in asks if word in INTENT_ASKS}
+    if any(word in QUANTITY_WORDS for word in folded):
+        kinds.add("quantity")
+    if any(word in YES_NO_WORDS for word in folded):
+        kinds.add("may")
+    return frozenset(kinds)
+
+
+def _answers_kind(folded: str, kinds: frozenset[str]) -> bool:
+    if "quantity" in kinds and (folded[:1].isdigit() or folded in NUMBER_WORDS):
+        return True
+    return any(folded in INTENT_HINTS.get(kind, ()) or folded in EXTRA_HINTS.get(kind, ())
+               for kind in kinds)
+
+
+def _parse(snippet_html: str) -> tuple[str, str, list[tuple[int, int]]]:
+    """(edition label, plain text, spans of the query's marked words) of a snippet's HTML."""
+    source, parts, marks, length = "", [], [], 0
+    position = 0
+    for match in _MARK.finditer(snippet_html):
+        before = unescape(snippet_html[position:match.start()])
+        parts.append(before)
+        length += len(before)
+        if match.group(2) is not None:
+            source = unescape(match.group(2)).rstrip(":").strip()
+        else:
+            word = unescape(match.group(1))
+            marks.append((length, length + len(word)))
+            parts.append(word)
+            length += len(word)
+        position = match.end()
+    parts.append(unescape(snippet_html[position:]))
+    return source, "".join(parts), marks
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence or list item of a snippet."""
+    spans, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        before = _WORD.findall(text[start:match.start()])
+        if before and text[match.start() - 1:match.start()] == "." and (
+                before[-1].isdigit() or fold(before[-1]) in _ABBREVIATIONS):
+            continue
+        spans.append((start, match.start()))
+        start = match.end()
+    spans.append((start, len(text)))
+    return [(begin, end) for begin, end in spans if text[begin:end].strip(" …")]
+
+
+def _answer_spans(text: str, begin: int, end: int, kinds: frozenset[str]) -> list[tuple[int, int]]:
+    """The words in text[begin:end] that answer what the question asks for; a limiting word
+    with the words that follow it up to the clause's end."""
+    if not kinds:
+        return []
+    spans = []
+    words = [m for m in _WORD.finditer(text, begin, end)]
+    index = 0
+    while index < len(words):
+        word = words[index]
+        folded = fold(word.group())
+        if not _answers_kind(folded, kinds):
+            index += 1
+            continue
+        stop = word.end()
+        if folded in LIMITING_WORDS:
+            last = index
+            while last + 1 < len(words) and last - index < LIMITED_PHRASE:
+                gap = text[words[last].end():words[last + 1].start()]
+                if _CLAUSE_END.search(gap):
+                    break
+                last += 1
+            stop, index = words[last].end(), last
+        elif "quantity" in kinds and folded[:1].isdigit():
+            # A figure with what it counts: "7 karet", "2 výherní body" (an adjective and its
+            # noun), never a conjunction ("9 a více").
+            taken = 0
+            while (index + 1 < len(words) and taken < 2
+                   and text[words[index].end():words[index + 1].start()] == " "
+                   and _counted(words[index + 1].group())):
+                index += 1
+                taken += 1
+                stop = words[index].end()
+                if not fold(words[index].group()).endswith(ADJECTIVE_ENDINGS):
+                    break
+        spans.append((word.start(), stop))
+        index += 1
+    return spans
+
+
+def _counted(word: str) -> bool:
+    """Can this word be what a figure before it counts ("karet", not "a" or "7")?"""
+    folded = fold(word)
+    return len(folded) > 1 and folded.isalpha() and folded not in NOT_COUNTED
+
+
+def _score(text: str, span: tuple[int, int], marks: list[tuple[int, int]],
+           kinds: frozenset[str]) -> float:
+    begin, end = span
+    marked = {fold(text[a:b]) for a, b in marks if a >= begin and b <= end}
+    answering = bool(_answer_spans(text, begin, end, kinds))
+    return len(marked) + 0.75 * answering
+
+
+def _cut(text: str, begin: int, end: int, marks: list[tuple[int, int]], limit: int
+         ) -> tuple[int, int]:
+    """A sentence longer than limit: the part of it, on word boundaries, that holds the most
+    marked words (as the search cuts a long sentence)."""
+    if end - begin <= limit:
+        return begin, end
+    inside = [a for a, b in marks if a >= begin and b <= end]
+    best, best_count = begin, -1
+    for start in [begin] + [max(begin, a - 30) for a in inside]:
+        count = sum(1 for a in inside if start <= a < start + limit - 10)
+        if count > best_count:
+            best, best_count = start, count
+    if best > begin:
+        space = text.rfind(" ", begin, best + 1)
+        best = space + 1 if space >= begin else best
+    stop = min(end, best + limit)
+    if stop < end:
+        space = text.rfind(" ", best, stop)
+        stop = space if space > best else stop
+    return best, stop
+
+
+def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
+    """The answering sentence of a snippet (and, while they fit in limit characters, the
+    sentences after it and before it), the words that answer marked."""
+    source, text, marks = _parse(snippet_html)
+    kinds = asked_kinds(query)
+    sentences = _sentences(text)
+    if not sentences:
+        return Answer("", "", source)
+    scores = [_score(text, span, marks, kinds) for span in sentences]
+    chosen = max(range(len(sentences)), key=lambda i: (scores[i], -i))
+    first = last = chosen
+    begin, end = _cut(text, *sentences[chosen], marks, limit)
+    if (begin, end) == sentences[chosen]:
+        while last + 1 < len(sentences) and sentences[last + 1][1] - begin <= limit:
+            last += 1
+            end = sentences[last][1]
+        while first > 0 and end - sentences[first - 1][0] <= limit:
+            first -= 1
+            begin = sentences[first][0]
+    # The answering words are marked in the answering sentence only; when sentences around it
+    # came along, it stands out from them (class answer-sentence).
+    key = (max(begin, sentences[chosen][0]), min(end, sentences[chosen][1]))
+    answering = _answer_spans(text, *key, kinds)
+    pieces = [_marked(text, begin, key[0], marks, answering),
+              _marked(text, *key, marks, answering),
+              _marked(text, key[1], end, marks, answering)]
+    if pieces[0].strip() or pieces[2].strip():
+        pieces[1] = f'<span class="answer-sentence">{pieces[1]}</span>'
+    html = "".join(pieces).strip()
+    plain = text[begin:end].strip()
+    head = text[:begin].strip(" –")
+    tail = text[end:].strip()
+    if head and not plain.startswith("…"):
+        html, plain = "…" + html, "…" + plain
+    if tail and not plain.endswith(("…", ".", "!", "?", ":")):
+        html, plain = html + "…", plain + "…"
+    return Answer(html, plain, source)
+
+
+def _marked(text: str, begin: int, end: int, marks: list[tuple[int, int]],
+            answering: list[tuple[int, int]]) -> str:
+    """text[begin:end] escaped, the query's words in <mark>, the answering words in
+    <mark class="answer-word">."""
+    level = [0] * (end - begin)  # each character's: 2 answers, 1 a query word, 0 none
+    for spans, value in ((marks, 1), (answering, 2)):
+        for a, b in spans:
+            for i in range(max(a, begin), min(b, end)):
+                level[i - begin] = max(level[i - begin], value)
+    parts, i = [], 0
+    while i < len(level):
+        j = i
+        while j < len(level) and level[j] == level[i]:
+            j += 1
+        piece = escape(text[begin + i:begin + j])
+        if level[i] == 2:
+            piece = f'<mark class="answer-word">{piece}</mark>'
+        elif level[i] == 1:
+            piece = f"<mark>{piece}</mark>"
+        parts.append(piece)
+        i = j
+    return "".join(parts)
