@@ -11,7 +11,7 @@ LOCK_VENV := .venv-lock
 PIP_COMPILE = $(LOCK_VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
   --strip-extras --no-emit-index-url --no-emit-find-links
 
-.PHONY: run test test-postgres install install-dev content serve bench loadtest lint clean \
+.PHONY: run test test-quick test-postgres install install-dev content serve bench loadtest lint clean \
   chromium lock lock-upgrade cleanup
 
 $(VENV)/bin/python:
@@ -79,6 +79,12 @@ PYTEST = env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_WORKER
 test: $(STAMP) chromium
 	$(BIN)/lint-imports
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PYTEST)
+
+# The quick tier while you work: no browser, load-script, long-game, random-game or fuzz
+# tests (markers set in tests/conftest.py); `make test` stays the whole suite.
+test-quick: $(STAMP)
+	$(BIN)/lint-imports
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PYTEST) -m "not browser and not slow"
 
 # The same suite against a throw-away PostgreSQL server on loopback.
 test-postgres: $(STAMP) chromium

@@ -42,8 +42,20 @@ SLOW_WITHOUT_DATABASE = ("tests/site/test_load_scripts.py", "tests/play/test_loa
                          "tests/engine/test_properties.py")
 
 
+# The quick tier (`make test-quick`: -m "not browser and not slow") leaves out the real
+# browser and these: load scripts and long games in subprocesses, random engine games and
+# the fuzz tests. `make test` and CI run everything.
+SLOW = SLOW_WITHOUT_DATABASE + ("tests/play/test_long_game.py", "tests/site/test_fuzz.py",
+                                "tests/referee/test_fuzz.py")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
+        elif item.nodeid.startswith("tests/browser/"):
+            item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: not item.nodeid.startswith(SLOW_WITHOUT_DATABASE))
 
 
