@@ -16,7 +16,13 @@ player's chance at the start of every turn, and prints against the outcome:
 
 Then, on the first ``--playout-games`` of those games (every 4th turn), the same scores
 for playouts of the strong players (``--playouts`` of ``--horizon`` turns, then the
-model) and the mean difference between the two estimates. Wall and CPU time at the end.
+model) and the mean difference between the two estimates.
+
+``--reviews N``: N whole reviews (review_game) of held-out games in which a začátečník
+plays the first seat against three pokročilý players, his decisions graded: CPU seconds
+per review, turns, decisions played out, labels; and the noise of a graded decision's
+loss (the same decisions estimated again with another seed: the standard deviation of
+one estimate of the loss). Wall and CPU time at the end.
 """
 
 from __future__ import annotations
@@ -24,10 +30,13 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from collections import Counter
 
+from ..bots import StrongBot
 from .chances import win_chances
 from .model import default_model
-from .selfplay import EVAL_SEEDS, play
+from .review import GameRecord, review_game
+from .selfplay import EVAL_SEEDS, new_game, play
 
 PHASES = (("early (turns 1-20)", 1, 20), ("middle (turns 21-45)", 21, 45),
           ("late (turns 46+)", 46, 10**9))
@@ -82,12 +91,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=8)
     parser.add_argument("--horizon", type=int, default=8,
                         help="turns per playout before the model judges (0 = to the end)")
+    parser.add_argument("--reviews", type=int, default=0,
+                        help="whole reviews to time (a začátečník graded against the strong)")
     args = parser.parse_args(argv)
     wall, cpu = time.perf_counter(), time.process_time()
     model = default_model()
     total = Score()
     by_phase = {name: Score() for name, _, _ in PHASES}
-    model_sub, playout_sub = Score(), Score()
+    model_sub, playout_sub, blend_sub = Score(), Score(), Score()
     diff = 0.0
     capped = 0
     horizon = args.horizon or None
@@ -113,6 +124,8 @@ def main(argv: list[str] | None = None) -> None:
             if rollout is not None:
                 model_sub.add(chances, winner)
                 playout_sub.add(rollout, winner)
+                blend_sub.add([(a + b) / 2 for a, b in zip(chances, rollout, strict=True)],
+                              winner)
                 diff += sum(abs(a - b) for a, b in zip(chances, rollout, strict=True)) / 4
     first, last = EVAL_SEEDS[0], EVAL_SEEDS[args.games - 1]
     print(f"held-out self-play: seeds {first}-{last}, games={args.games} "
@@ -128,8 +141,49 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  value model: {model_sub.line()}")
         print(f"  playouts ({args.playouts} x {args.horizon or 'to the end'} turns + model): "
               f"{playout_sub.line()}")
+        print(f"  mean of the two: {blend_sub.line()}")
         print(f"  mean |model - playouts| per player: {diff / playout_sub.n:.4f}")
+    if args.reviews:
+        reviews(args.reviews)
     print(f"wall {time.perf_counter() - wall:.1f} s, cpu {time.process_time() - cpu:.1f} s")
+
+
+def learner_game(seed: int):
+    """A held-out game: a začátečník in the first seat, three pokročilý players."""
+    game = new_game(seed)
+    bots = {c: StrongBot(seed * 8 + i, level="zacatecnik" if i == 0 else "pokrocily")
+            for i, c in enumerate(game.players)}
+    while game.winner is None and game.turn_number <= 400:
+        game.apply(bots[game.acting_player].decide(game).action)
+    return game
+
+
+def reviews(count: int) -> None:
+    """Time whole reviews, and measure how much a graded decision's loss moves with the
+    playouts' luck (the same decisions under another seed)."""
+    times, turns, played = [], [], []
+    labels: Counter = Counter()
+    diffs = []
+    for seed in EVAL_SEEDS[-count:]:
+        game = learner_game(seed)
+        record = GameRecord.of(game)
+        review = review_game(record, game.players[0])
+        times.append(review.cpu_seconds)
+        turns.append(game.turn_number)
+        played.append(review.played_out)
+        labels.update(g.label for g in review.grades)
+        again = review_game(record, game.players[0], seed=1)
+        first = {g.step: g.loss for g in review.grades if g.best != g.action}
+        diffs += [first[g.step] - g.loss for g in again.grades if g.step in first]
+    print(f"reviews of {count} held-out games (seeds {EVAL_SEEDS[-count]}-{EVAL_SEEDS[-1]}, "
+          f"a začátečník graded): cpu per review mean={sum(times) / count:.2f} s "
+          f"max={max(times):.2f} s; turns mean={sum(turns) / count:.0f} max={max(turns)}; "
+          f"decisions played out mean={sum(played) / count:.1f}")
+    print("labels: " + ", ".join(f"{k} {labels[k]}" for k in
+                                  ("přesné", "nepřesnost", "chyba", "hrubá chyba")))
+    if diffs:
+        sd = math.sqrt(sum(d * d for d in diffs) / len(diffs) / 2)
+        print(f"noise of one graded loss (two seeds, {len(diffs)} decisions): sd={sd:.4f}")
 
 
 if __name__ == "__main__":

@@ -7,12 +7,12 @@
 
 A playout copies the position, shuffles the development deck (its order is unknown at that
 moment: only what is left in it is known), takes the dice of each turn from its own seeded
-sequence, and lets strong computer players (engine.bots.StrongBot) play for everybody. With
-a horizon it stops after that many turns and the value model judges where it ended (a win on
-the way counts 1). Playout k of a call uses the same deck order, dice and bots' seeds for
-every position it starts from (common random numbers): comparing two moves from the same
-position then compares them under the same luck, which makes a small difference visible
-with few playouts.
+sequence (by the turn's number), and lets strong computer players (engine.bots.StrongBot)
+play for everybody. With a horizon it stops after that many turns and the value model judges
+where it ended (a win on the way counts 1). Playout k of a call uses the same deck order,
+dice and bots' seeds for every position it starts from (common random numbers): comparing
+two moves from the same position, or two positions a turn apart, then compares them under
+the same luck, which makes a small difference visible with few playouts.
 """
 
 from __future__ import annotations
@@ -26,6 +26,13 @@ from ..game import Game
 from .model import Model, default_model
 
 TURN_CAP = 400
+
+
+def dice(seed: int, k: int, turn: int) -> tuple[int, int]:
+    """The dice of playout ``k`` in turn ``turn``: the same for every position the playout
+    starts from, so that positions a turn apart are played out under the same rolls."""
+    rng = random.Random(f"dice:{seed}:{k}:{turn}")
+    return rng.randint(1, 6), rng.randint(1, 6)
 
 
 def as_game(game_or_position: Game | Mapping) -> Game:
@@ -65,9 +72,7 @@ def playout(game: Game, k: int, horizon: int | None, seed: int = 0,
     rng.shuffle(g._deck)   # unknown order, known composition
     g._deck_explicit = False
     g.reseed(rng.randrange(1 << 30))
-    start = 1 if g.phase == "setup" else g.turn_number
-    last = TURN_CAP if horizon is None else start + horizon
-    dice = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(last - start + 1)]
+    last = TURN_CAP if horizon is None else max(1, g.turn_number) + horizon
     fixed_dice = g.rolls_per_turn == 1   # Katan pro dva rolls twice, never the same total
     bots = {c: StrongBot(rng.randrange(1 << 30)) for c in g.players}
     if first is not None:
@@ -75,6 +80,6 @@ def playout(game: Game, k: int, horizon: int | None, seed: int = 0,
     while g._winner < 0 and (g._phase == "setup" or g._turn_number < last):
         action = bots[g.acting_player].decide(g).action
         if fixed_dice and action.__class__ is A.RollDice:
-            action = A.RollDice(action.player, dice[g._turn_number - start])
+            action = A.RollDice(action.player, dice(seed, k, g._turn_number))
         g.apply(action)
     return model.predict(g)

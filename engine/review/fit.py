@@ -5,7 +5,8 @@
 Plays the self-play games of FIT_SEEDS (engine.review.selfplay; never the held-out
 EVAL_SEEDS), takes every turn's start, and fits the conditional logit of engine.review.model
 by minibatch Adam on the log loss with a little L2. The last tenth of the fitting games is
-kept aside to print a validation log loss (still fitting seeds, never the held-out ones).
+kept aside: it sets one temperature (a factor on all the weights) and prints a validation
+log loss (still fitting seeds, never the held-out ones).
 Writes engine/review/weights.json.
 """
 
@@ -31,7 +32,7 @@ def collect(games: int, cache: Path | None) -> list[tuple[int, list, int]]:
     if cache is not None and cache.exists():
         data = json.loads(cache.read_text())
         if data["features"] == list(FEATURES) and data["games"] >= games:
-            return [tuple(x) for x in data["samples"] if x[0] < FIT_SEEDS[games]]
+            return [tuple(x) for x in data["samples"] if x[0] < FIT_SEEDS[0] + games]
     out = []
     for seed in FIT_SEEDS[:games]:
         out += [(s.seed, [list(r) for r in s.rows], s.winner) for s in samples(seed)]
@@ -108,6 +109,12 @@ def main(argv: list[str] | None = None) -> None:
           f"(cpu {time.process_time() - start:.0f} s)")
     mean, scale = standardise(train)
     w = fit(train, mean, scale, args.epochs)
+    # One temperature on the fitting games kept aside: the weights fitted on correlated
+    # positions (a game's positions share its winner) come out a little too sure.
+    temperature = min((t / 100 for t in range(60, 121, 5)),
+                      key=lambda t: log_loss(valid, [t * x for x in w], mean, scale))
+    print(f"temperature={temperature:.2f} (fitted on the validation games)")
+    w = [temperature * x for x in w]
     naive = math.log(4)
     print(f"log loss train={log_loss(train, w, mean, scale):.4f} "
           f"valid={log_loss(valid, w, mean, scale):.4f} naive={naive:.4f}")
@@ -118,6 +125,7 @@ def main(argv: list[str] | None = None) -> None:
         "scale": [round(x, 6) for x in scale], "weights": [round(x, 6) for x in w],
         "fitted_on": {"seeds": [FIT_SEEDS[0], FIT_SEEDS[args.games - 1]],
                       "positions": len(data), "epochs": args.epochs,
+                      "temperature": temperature,
                       "players": 4, "bots": "StrongBot silny"},
     }, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out} (cpu {time.process_time() - start:.0f} s)")

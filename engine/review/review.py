@@ -11,19 +11,23 @@ one player's decisions graded against the strong computer player.
 Steps are indices into record.actions (the game's log: step n is the n-th action, from 0;
 a ChartPoint's step is the number of actions applied before it).
 
-The chart uses the value model (engine.review.model: microseconds a position, calibrated:
-README.md). A decision is graded by playouts of the strong players from the position after
-the person's move and after the strong player's choice, with the same luck for both
-(common random numbers: engine.review.chances), PLAYOUTS_PER_DECISION playouts of
-HORIZON turns each, the value model judging where they stop. At most MAX_GRADED decisions
-a game are played out (the others where the person and the strong player agree cost
-nothing: přesné).
+The chart: the value model at every turn's start (engine.review.model: deterministic, no
+noise, so a swing is a change in the position, not in the playouts' luck); with
+``chart_playouts`` > 0, that many playouts of the strong players of ``chart_horizon`` turns,
+judged by the model where they stop: better calibrated, but noisy from point to point
+(README.md has both measured). A decision is graded by playouts of the
+strong players from the position after the person's move and after the strong player's
+choice, with the same luck for both (common random numbers: engine.review.chances),
+PLAYOUTS_PER_DECISION playouts of HORIZON turns each, the value model judging where they
+stop. At most MAX_GRADED decisions a game are played out (the others where the person and
+the strong player agree cost nothing: přesné).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import actions as A
@@ -32,7 +36,7 @@ from ..bots import StrongBot
 from ..bots.base import plain_reason
 from ..game import Game
 from . import story
-from .chances import playout
+from .chances import playout, win_chances
 from .model import Model, default_model
 
 # Labels by the win chance lost against the strong player's choice (absolute, 0–1).
@@ -45,6 +49,8 @@ INACCURACY = 0.05    # below: nepřesnost
 MISTAKE = 0.10       # below: chyba; from here on: hrubá chyba
 LABELS = ("přesné", "nepřesnost", "chyba", "hrubá chyba")
 
+CHART_PLAYOUTS = 0            # per turn's start (0: the value model alone, no noise)
+CHART_HORIZON = 16            # turns a chart playout runs before the model judges
 MAX_GRADED = 30               # decisions played out per game
 PLAYOUTS_PER_DECISION = 24    # per side of a comparison
 HORIZON = 8                   # turns a decision's playout runs before the model judges
@@ -173,16 +179,19 @@ def _plain(action: A.Action) -> A.Action:
 
 
 def review_game(record: GameRecord, color: str | None = None, *, seed: int = 0,
+                chart_playouts: int = CHART_PLAYOUTS, chart_horizon: int = CHART_HORIZON,
                 playouts: int = PLAYOUTS_PER_DECISION, horizon: int = HORIZON,
-                max_graded: int = MAX_GRADED, model: Model | None = None) -> Review:
+                max_graded: int = MAX_GRADED, model: Model | None = None,
+                progress: Callable[[int, int], None] | None = None) -> Review:
     """The review of a finished game (any game: an unfinished one is reviewed as far as
-    it went). ``color``: whose decisions to grade (None: none). The same record and seed
-    give the same review."""
+    it went). ``color``: whose decisions to grade (None: none). ``chart_playouts`` 0: the
+    chart from the value model alone. ``progress(done, total)`` is called as the work
+    goes (chart points and decisions). The same record and seed give the same review."""
     start_cpu = time.process_time()
     model = model or default_model()
     game = record.start.copy()
     board = game.board
-    chart = [ChartPoint(0, game.turn_number, game.current_player, model.predict(game))]
+    positions = [(0, game.copy())]
     steps: list[story.Step] = []
     buildings_after: list[dict] = []
     choices: list[tuple[int, Game, A.Action]] = []
@@ -196,10 +205,18 @@ def review_game(record: GameRecord, color: str | None = None, *, seed: int = 0,
         new_turn = any(e.kind == "turn_started" for e in events) or (
             phase == "setup" and game.phase != "setup")
         if new_turn or game.winner is not None:
-            chart.append(ChartPoint(i + 1, game.turn_number, game.current_player,
-                                    model.predict(game)))
+            positions.append((i + 1, game.copy()))
+    work = len(positions) + min(max_graded, len(choices))
+    chart = []
+    for done, (step, position) in enumerate(positions):
+        chances = win_chances(position, playouts=chart_playouts, horizon=chart_horizon,
+                              seed=seed, model=model)
+        chart.append(ChartPoint(step, position.turn_number, position.current_player, chances))
+        if progress is not None:
+            progress(done + 1, work)
     swings = _swings(board, chart, steps, buildings_after)
-    grades, decisions, played = _grade(choices, seed, playouts, horizon, max_graded, model)
+    grades, decisions, played = _grade(choices, seed, playouts, horizon, max_graded, model,
+                                       progress, len(positions), work)
     return Review(game.players, game.winner, tuple(chart), tuple(swings), color,
                   tuple(grades), decisions, played, time.process_time() - start_cpu)
 
@@ -252,7 +269,8 @@ def _estimate(game: Game, action: A.Action, color: str, seed: int, playouts: int
 
 
 def _grade(choices, seed: int, playouts: int, horizon: int, max_graded: int,
-           model: Model) -> tuple[list[Grade], int, int]:
+           model: Model, progress=None, done: int = 0,
+           work: int = 0) -> tuple[list[Grade], int, int]:
     pending = []
     for i, game, action in choices:
         legal = game.legal_actions()
@@ -283,6 +301,8 @@ def _grade(choices, seed: int, playouts: int, horizon: int, max_graded: int,
         if i not in chosen:
             continue
         played += 1
+        if progress is not None:
+            progress(done + played, work)
         game_seed = seed * 1_000_003 + i
         chance = _estimate(game, mine, color, game_seed, playouts, horizon, model)
         best_chance = _estimate(game, best, color, game_seed, playouts, horizon, model)
