@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from html import escape, unescape
 
 from almanach.czech import fold
-from almanach.search import INTENT_ASKS, INTENT_HINTS, QUANTITY_WORDS
+from almanach.search import INTENT_ASKS, INTENT_HINTS, QUANTITY_WORDS, word_keys
 
 # The first result, the answer: about five lines of a 390 px phone; the others two or three.
 # (Measured on the tune set with almanach/first_screen.py: 230/130 characters showed the answer
@@ -168,11 +168,18 @@ def _counted(word: str) -> bool:
 
 
 def _score(text: str, span: tuple[int, int], marks: list[tuple[int, int]],
-           kinds: frozenset[str]) -> float:
+           kinds: frozenset[str], query_keys: list[set[str]]) -> float:
+    """How well a sentence answers: the query's words it holds (each once, in whatever form)
+    and a word of the asked kind."""
     begin, end = span
-    marked = {fold(text[a:b]) for a, b in marks if a >= begin and b <= end}
+    held = set()
+    for a, b in marks:
+        if a >= begin and b <= end:
+            keys = word_keys(text[a:b].lower()).keys()
+            held.add(next((n for n, wanted in enumerate(query_keys) if keys & wanted),
+                          fold(text[a:b])))
     answering = bool(_answer_spans(text, begin, end, kinds))
-    return len(marked) + 0.75 * answering
+    return len(held) + 0.75 * answering
 
 
 def _cut(text: str, begin: int, end: int, marks: list[tuple[int, int]], limit: int
@@ -205,7 +212,8 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
     sentences = _sentences(text)
     if not sentences:
         return Answer("", "", source)
-    scores = [_score(text, span, marks, kinds) for span in sentences]
+    query_keys = [set(word_keys(word.lower())) for word in _WORD.findall(query)]
+    scores = [_score(text, span, marks, kinds, query_keys) for span in sentences]
     chosen = max(range(len(sentences)), key=lambda i: (scores[i], -i))
     first = last = chosen
     begin, end = _cut(text, *sentences[chosen], marks, limit)

@@ -30,11 +30,22 @@ def admin_login(request: HttpRequest) -> HttpResponse:
     return response
 
 
+# Questions the home page offers under its question box, as a player asks them at the table;
+# each one's answer is the first result (tests/site/test_pages.py).
+EXAMPLE_QUESTIONS = (
+    "Kolik karet odhodit, když padne sedmička?",
+    "Smím postavit vesnici hned vedle jiné?",
+    "Můžu zahrát rytíře před hodem kostkami?",
+    "Kolik bodů potřebuji k výhře?",
+)
+
+
 def home(request: HttpRequest) -> HttpResponse:
     from almanach.models import Entry
 
     entries = Entry.objects.filter(kind=Entry.Kind.HEADWORD).order_by("sort_key")
-    return render(request, "home.html", {"entries": entries})
+    return render(request, "home.html",
+                  {"entries": entries, "example_questions": EXAMPLE_QUESTIONS})
 
 
 def health(request: HttpRequest) -> JsonResponse:

@@ -1,6 +1,7 @@
 """The Almanach's pages: index, entries, search page, htmx suggestions and the JSON API."""
 
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
@@ -349,3 +350,117 @@ def test_the_differences_page_no_longer_lists_what_the_almanach_already_says(cli
     assert "již inkasoval výnosy surovin" in same
     assert "Kartu Rytíře nechá bílý ležet před sebou." in same
     assert "vytáhne 1 kartu z ruky" in same
+
+
+# --- the results page answers first (issue 44) ----------------------------------------------
+
+
+def first_result(html: str) -> str:
+    return re.search(r'<li class="search-answer">(.*?)</li>', html, re.S).group(1)
+
+
+def test_the_results_page_opens_with_the_answer_its_words_marked(client):
+    html = get(client, reverse("almanach:search") + "?q=kolik+stoji+mesto")
+    content = html.split('id="obsah"', 1)[1]
+    # Nothing between the search box and the answer: no visible title, no "Výsledky pro…".
+    assert "Výsledky pro" not in content
+    assert '<h1 class="visually-hidden">Hledání v almanachu: kolik stoji mesto</h1>' in content
+    answer = first_result(html)
+    assert ">Stavební náklady – tabulka</a></h2>" in answer
+    # The figures that answer "kolik" are marked as the answer, with what they count.
+    assert '<mark class="answer-word">3 rudy</mark> + <mark class="answer-word">2 obilí</mark>' \
+        in answer
+    assert "<mark>Město</mark>" in answer, "the question's own words stay marked"
+
+
+def test_a_yes_or_no_question_marks_what_may_be_done_and_its_limit(client):
+    html = get(client, reverse("almanach:search") + "?q=sm%C3%ADm+postavit+vesnici+hned+vedle"
+                                                    "+jin%C3%A9")
+    answer = first_result(html)
+    assert "Pravidlo o vzdálenosti mezi dvěma vesnicemi" in answer
+    assert '<mark class="answer-word">lze</mark>' in answer
+    assert '<mark class="answer-word">pouze v případě</mark>' in answer
+
+
+def test_the_other_results_show_one_short_answering_sentence_each(client):
+    from almanach.answers import OTHER_LIMIT
+
+    html = get(client, reverse("almanach:search") + "?q=kolik+karet+odhodit+pri+sedmicce")
+    items = re.findall(r"<li>\s*<h2><a [^>]*>([^<]+)</a></h2>\s*<p class=\"search-snippet\">"
+                       r"(.*?)</p>", html.split('id="obsah"', 1)[1], re.S)
+    assert len(items) >= 4
+    for headword, snippet in items:
+        text = re.sub(r"<[^>]+>", "", snippet)
+        assert len(text) <= OTHER_LIMIT + len("Jiné vydání (004: slovníček digitální edice): …"), \
+            headword
+    assert "Pravidla hry v kostce" in dict(items)
+    assert '<mark class="answer-word">polovinu</mark>' in dict(items)["Pravidla hry v kostce"]
+
+
+def test_the_first_answer_is_a_few_lines_and_its_answering_sentence_stands_out(client):
+    from almanach.answers import FIRST_LIMIT
+
+    html = get(client, reverse("almanach:search") + "?q=kolik+karet+odhodit+pri+sedmicce")
+    answer = first_result(html)
+    snippet = re.search(r'<p class="search-snippet">(.*?)</p>', answer, re.S).group(1)
+    assert len(re.sub(r"<[^>]+>", "", snippet)) <= FIRST_LIMIT + 2  # and its "…"
+    sentence = re.search(r'<span class="answer-sentence">(.*?)</span>', snippet).group(1)
+    assert re.sub(r"<[^>]+>", "", sentence) == \
+        "Kdo jich má více než 7 (tj. 8, 9 a více), musí polovinu odevzdat do banku."
+
+
+def test_suggestions_show_one_answering_sentence_per_hit(client):
+    from almanach.answers import OTHER_LIMIT
+
+    html = get(client, reverse("almanach:search") + "?q=kolik+stoji+silnice",
+               **{"HX-Request": "true"})
+    snippets = re.findall(r'<span class="suggest-snippet">(.*?)</span></a>', html, re.S)
+    assert snippets and "1 cihla + 1 dřevo" in re.sub(r"<[^>]+>", "", snippets[0])
+    assert '<mark class="answer-word">1 cihla</mark>' in snippets[0]
+    for snippet in snippets:
+        text = re.sub(r"<[^>]+>", "", snippet)
+        assert len(text) <= OTHER_LIMIT + len("Jiné vydání (004: slovníček digitální edice): …")
+
+
+def test_a_bare_name_marks_the_name_and_no_answer_words(client):
+    html = get(client, reverse("almanach:search") + "?q=zlodej")
+    answer = first_result(html)
+    assert "<mark>zloděj</mark>" in answer and "answer-word" not in answer
+
+
+@pytest.mark.parametrize("query", ["a" * 300, "?!", "<b>kolik</b> 7", "kolik 1:1 2:1"])
+def test_odd_queries_still_get_a_page_with_marks_escaped(client, query):
+    response = client.get(reverse("almanach:search"), {"q": query})
+    assert response.status_code == 200
+    assert "<b>kolik" not in response.content.decode()
+
+
+# --- the home page leads with the question --------------------------------------------------
+
+
+def test_the_home_page_asks_for_the_question_first_and_links_every_family(client):
+    html = get(client, "/")
+    title = html.index("Zeptejte se na pravidlo")
+    assert title < html.index('id="hledat-q"') < html.index('class="cards"')
+    examples = re.findall(r'<a href="/almanach/hledat/\?q=([^"]+)">([^<]+)</a>', html)
+    assert len(examples) >= 3
+    families = html.split('class="cards"', 1)[1]
+    for href, label in (("/almanach/", "Almanach"), ("/almanach/caste-otazky/", "Časté otázky"),
+                        ("/priklad-hry/", "Příklad hry"), ("/kvizy/", "Kvízy"),
+                        ("/hrat/", "Hrát"), ("/rozhodci/", "Rozhodčí")):
+        assert f'<a href="{href}">{label}</a>' in families, label
+
+
+def test_each_example_question_on_the_home_page_is_answered_by_its_first_result(client):
+    from config.views import EXAMPLE_QUESTIONS
+
+    expected = {
+        "Kolik karet odhodit, když padne sedmička?": "polovinu",
+        "Smím postavit vesnici hned vedle jiné?": "žádná ze sousedních 3 křižovatek",
+        "Můžu zahrát rytíře před hodem kostkami?": "třeba i před hodem kostkami",
+        "Kolik bodů potřebuji k výhře?": "nashromáždí 10 bodů",
+    }
+    assert set(EXAMPLE_QUESTIONS) == set(expected)
+    for question, words in expected.items():
+        html = get(client, reverse("almanach:search") + "?" + urlencode({"q": question}))
+        assert words in re.sub(r"<[^>]+>", "", first_result(html)), question
