@@ -18,6 +18,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser.test_projector_fit_browser import _largest_example
+from tutorial import quiz
 from tutorial.lessons import classroom
 from tutorial.models import Answer, ClassSession, Pupil, Quiz, QuizItem
 
@@ -548,7 +550,7 @@ def _teacher_paced(session, projector, phones, reveal):
     for phone in phones.values():
         expect(phone.locator("h1")).to_contain_text("Otázka 2 z 2", timeout=POLL)
         box = phone.get_by_role("button", name="Odeslat odpověď").bounding_box()
-        assert box["y"] + box["height"] <= 844  # the choices come before the board
+        assert box["y"] + box["height"] <= 844, (phone.url, box)  # the board, then the choices
     for phone, reasons in ((ada, ["suroviny"]), (bob, ["suroviny", "misto"]),
                            (cyril, ["ano"]), (dana, ["misto"])):
         for value in reasons:
@@ -640,3 +642,53 @@ def _self_paced(session, projector, phones, reveal):
         "odpovědí: 2", timeout=POLL)
     expect(dana.locator("h1")).to_contain_text("Otázka 1 z 2")
     expect(dana.locator(".quiz-feedback")).to_have_count(0)  # others' feedback is not hers
+
+
+# What a question needs (issue 40, item 7): on the first screen of a 390×844 phone, the
+# situation (prompt, the facts the board cannot show) and the board, for every kind.
+FIRST_SCREEN = """() => {
+  const box = sel => { const el = document.querySelector(sel);
+                       return el ? el.getBoundingClientRect().toJSON() : null; };
+  return {prompt: box('.quiz-prompt'), facts: box('.quiz-facts'),
+          board: box('.quiz-board svg'), answer: box('form.quiz-answer'),
+          button: box('form.quiz-answer button[type=submit]'),
+          control: box('form.quiz-answer select, form.quiz-answer input[type=radio], '
+                       + 'form.quiz-answer input[type=checkbox]'),
+          width: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("slug", list(quiz.KINDS))
+def test_what_the_question_needs_is_on_the_phones_first_screen(live_server, browser,
+                                                                transactional_db, slug):
+    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
+    lesson_quiz = Quiz.objects.create(owner=teacher, title="Pravidla")
+    QuizItem.objects.create(quiz=lesson_quiz, order=1, kind=slug,
+                            variant=_largest_example(slug))
+    session = classroom.start_session(lesson_quiz, teacher, ClassSession.Pace.TEACHER, 60,
+                                      False)
+    errors = []
+    context, phone = _context(browser, 390, 844, errors, polling=False)
+    try:
+        _join(phone, f"{live_server.url}/hra/{session.code}/", "Ada")
+        classroom.control(session, "start")
+        phone.goto(f"{live_server.url}/hra/{session.code}/")
+        expect(phone.locator("h1")).to_contain_text("Otázka 1 z 1")
+        boxes = phone.evaluate(FIRST_SCREEN)
+        assert boxes["width"] <= 390, boxes  # no sideways scroll
+        # The whole situation: the prompt, every fact, the whole board.
+        for part in ("prompt", "facts", "board"):
+            box = boxes[part]
+            assert box is None or box["y"] + box["height"] <= 844, (part, boxes)
+        assert boxes["prompt"] is not None
+        prepared = quiz.prepare(slug, _largest_example(slug))
+        assert (boxes["facts"] is not None) == bool(prepared.facts)
+        assert (boxes["board"] is not None) == bool(getattr(prepared.kind, "board", True))
+        # The facts come before the board, and the answer starts on the first screen.
+        if boxes["facts"] and boxes["board"]:
+            assert boxes["facts"]["y"] < boxes["board"]["y"]
+        start = boxes["control"] or boxes["button"]
+        assert start["y"] < 844, boxes
+    finally:
+        context.close()
+    assert not errors, errors

@@ -20,11 +20,11 @@ def html(response) -> str:
     return response.content.decode()
 
 
-def test_the_lesson_screen_has_no_site_header_and_the_controls_come_first(session):
+def test_the_lesson_screen_has_no_site_header_and_a_form_for_the_answer(session):
     pupil = Client()
     join(pupil, session, "Ada")
     classroom.control(session, "start")
-    classroom.control(session, "next")  # a choice question: answers before the board
+    classroom.control(session, "next")  # a choice question
     page = html(pupil.get(f"/hra/{session.code}/"))
     assert "site-header" not in page and "Hledat" not in page and "main-nav" not in page
     assert 'class="lesson-screen"' in page and "Ada" in page
@@ -109,3 +109,20 @@ def test_an_unanswered_question_shows_the_right_answer_not_a_graded_empty_one(se
     page = html(pupil.get(f"/hra/{session.code}/"))
     assert "Ne tak docela" not in page and "✗" not in page
     assert "Jana (8 karet)" in page  # who discards how many, as the right answer
+
+
+def test_the_time_up_notice_stays_with_the_question_it_was_sent_for(class_quiz, teacher):
+    """A page that reloads itself keeps its address (?cas=1) into the next question: that
+    question does not say time ran out."""
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, 20, False)
+    classroom.control(session, "start")
+    pupil = Client()
+    join(pupil, session, "Ada")
+    ClassSession.objects.filter(pk=session.pk).update(
+        question_started=timezone.now() - timedelta(seconds=21))
+    response = pupil.post(f"/hra/{session.code}/1/", {**RIGHT, "cas": "1"})
+    assert "Uložili jsme" in html(pupil.get(response["Location"]))
+    session.refresh_from_db()
+    classroom.control(session, "next")
+    page = html(pupil.get(response["Location"]))
+    assert "Otázka 2 z 3" in page and "Uložili jsme" not in page and "Čas vypršel" not in page

@@ -195,7 +195,9 @@ def _pupil_context(request: HttpRequest, session: ClassSession, pupil, notice: s
                 index = missed - 1
         if index is None:
             index = classroom.current_index(session, pupil, items, set(answers))
-    if request.GET.get("cas") == "1" and answers:
+    if request.GET.get("cas") == "1" and index is not None and items[index].pk in answers:
+        # Only on the question sent at time-up: a page that reloads itself keeps the address
+        # into the next question, which must not say so.
         context["time_notice"] = "Čas vypršel. Uložili jsme, co jste stihli vyplnit."
     if index is None:
         context["finished"] = True
