@@ -438,3 +438,36 @@ def test_the_new_game_form_hides_what_three_players_have_not(live_server, phone)
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     start_button.click()
     expect(phone).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
+
+
+# --- what the computers did to you, in view when your turn comes back ---------------------
+
+def test_a_steal_from_you_is_in_view_when_your_turn_comes_back(live_server, browser, client):
+    """Seed 2, chance fixed by the seed: after orange's turn red offers a trade, then white
+    rolls 7 and steals orange's ore from the mountains 6."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="cs-CZ",
+                                  service_workers="block")
+    phone = context.new_page()
+    try:
+        url = kit.stored(2)
+        kit.post_move(client, url, {"type": "roll_dice", "player": "orange"})
+        phone.goto(live_server.url + url)
+        settled(phone)
+        expect(phone.locator(".play-dock button")).to_have_text("Ukončit tah")
+        phone.click(".play-dock button")
+        answered(phone, ".play-offer")
+        phone.click(".play-offer >> text=Odmítnout nabídku")
+        answered(phone, ".play-to-you")
+        told = phone.locator(".play-to-you")
+        expect(told).to_contain_text("Bílý přesunul zloděje na hory 6 u vaší vesnice"
+                                     " a vzal vám 1 rudu.")
+        expect(phone.locator(".play-dock button")).to_have_text("Hodit kostkami")
+        # The whole sentence is on the first screen, above the pinned bar.
+        assert phone.evaluate("""() => {
+          const r = document.querySelector('.play-to-you li').getBoundingClientRect();
+          return r.bottom <= document.querySelector('.play-dock').getBoundingClientRect().top;
+        }""")
+        expect(phone.locator(".play-board polygon.hl")).to_have_count(1)
+        expect(phone.locator(".play-news")).not_to_have_attribute("open", "")
+    finally:
+        context.close()

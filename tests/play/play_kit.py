@@ -71,3 +71,57 @@ def fill_orange_hand(client, url: str) -> None:
         post_move(client, url, {"type": "end_turn", "player": "orange"})
         decline_offers(client, url)
         row.refresh_from_db()
+
+
+# --- games whose chance the seed alone decides (no secret): the same game every run -----
+
+PLAYERS = ("orange", "red", "blue", "white")
+
+
+def stored(seed: int, people=("orange",), **fields) -> str:
+    """A four-player beginner game of a fixed chance, stored as a start would store it."""
+    from tutorial.play import flow, store
+    from tutorial.play.computers import decide_for
+
+    setup = flow.Setup(players=PLAYERS, people=people, seed=seed, **fields)
+    row = store.create(setup, "test")
+    game, bots = store.table(row)
+    moves = flow.computers_play(game, setup, decide_for(bots))
+    store.save(row, game, moves, person_acted=False, bots=bots)
+    return f"/hrat/{row.pk}/"
+
+
+def hurried(game) -> dict:
+    """A person in a hurry: roll, discard the first cards, send the robber to the first hex
+    offered, decline offers, end the turn."""
+    from engine import actions
+
+    legal = game.legal_actions()
+    for kind in (actions.RollDice, actions.Discard, actions.DeclineTrade, actions.MoveRobber,
+                 actions.EndTurn, actions.EndTrade):
+        found = next((a for a in legal if isinstance(a, kind)), None)
+        if found:
+            data = found.to_json()
+            if isinstance(found, actions.DeclineTrade):
+                from tutorial.play import table
+                data["nabidka"] = table.offer_number(game)
+            return data
+    raise AssertionError(f"nothing to play among {legal}")
+
+
+def hurry_through_turn(client, url: str) -> None:
+    """The person plays hurried moves: ends the turn, then answers whatever the others ask
+    (an offer, a discard) until the next roll is theirs."""
+    from tutorial.play import store
+
+    row = store.find(url.split("/")[2])
+    ended = False
+    for _ in range(60):
+        game = store.game_of(row)
+        if ended and game.current_player == "orange" and game.phase == "roll":
+            return
+        action = hurried(game)
+        assert post_move(client, url, action).status_code == 302
+        ended = ended or action["type"] == "end_turn"
+        row.refresh_from_db()
+    raise AssertionError("the turn did not come back")

@@ -204,6 +204,12 @@ def _replay_to(row, setup: flow.Setup, number: int) -> Game:
     return game
 
 
+def game_before(row, setup: flow.Setup, number: int) -> Game:
+    """The game before the log's action ``number`` (the game page replays the stretch the
+    person has not seen from there)."""
+    return _replay_to(row, setup, number)
+
+
 def _public_action(action: dict, viewer: narrate.Viewer) -> dict:
     """An action without the chance results the viewer may not know (a card drawn or
     stolen); the dice stay."""

@@ -259,7 +259,8 @@ def board(game: Game, position: dict, target_lists: dict, target_url, title: str
     return mark_safe(board_svg.render_board(  # the renderer escapes every text it writes
         position, title=title, node_targets=target_lists["node"],
         path_targets=target_lists["path"], hex_targets=target_lists["hex"],
-        target_url=target_url, highlight_nodes=highlight.get("nodes", ()),
+        target_url=target_url, highlight_hexes=highlight.get("hexes", ()),
+        highlight_nodes=highlight.get("nodes", ()),
         highlight_paths=highlight.get("paths", ()), css_class="play-board",
     ))
 

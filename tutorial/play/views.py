@@ -26,7 +26,7 @@ from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, pages
 from tutorial.example import replay as example_replay
 from tutorial.inputs import parse_int
-from tutorial.play import flow, mine, record, seats, store, table
+from tutorial.play import flow, mine, news, record, seats, store, table
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
 
@@ -201,6 +201,9 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
                else {"node": [], "path": [], "hex": []})
     title = f"Herní plán: {words.player(game.current_player, capital=True)} na tahu"
     my_moves, new_moves = _news(row)
+    reader = record.viewer_of(row)  # whose cards the news may name
+    to_you = (news.to_you(row, game, setup, reader.color, reader)
+              if new_moves and reader.color and not handoff and not over else None)
     news_turns = table.news_by_turn(new_moves)
     shown = viewer if not handoff else None
     typed = typed or {}
@@ -216,7 +219,9 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
         "person": person,
         "handoff": handoff,
         "mode": mode,
-        "board": table.board(game, position, targets, target_url, title),
+        "board": table.board(game, position, targets, target_url, title,
+                             highlight=to_you),
+        "to_you": to_you,
         "has_targets": any(targets.values()),
         "spot": table.spot(game, legal, place, mode, position) if legal and place else None,
         "choices": table.choices(game, legal, position),
