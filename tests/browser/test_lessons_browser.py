@@ -565,6 +565,10 @@ def _teacher_paced(session, projector, phones, reveal):
     if reveal == ClassSession.Reveal.TEACHER:
         expect(projector.locator(".projector-count")).to_have_text("4 z 4 odpovědělo",
                                                                    timeout=POLL)
+        # Everybody answered: the countdown stops, the wall says so, the teacher reveals.
+        expect(projector.locator(".projector-state")).to_have_text("Všichni odpověděli",
+                                                                   timeout=POLL)
+        expect(projector.locator(".projector-timer")).to_have_count(0)
         expect(projector.locator(".projector-tile-count")).to_have_count(0)
         _control(projector, "Odhalit")
     # Everybody answered: in the automatic mode the answer shows by itself.

@@ -199,3 +199,38 @@ def test_a_self_paced_lesson_reveals_to_the_class_only_at_the_end_in_either_mode
     for session in lessons.values():
         classroom.control(session, "close")
     alike(shown=True)
+
+
+@pytest.mark.parametrize("timer", [60, None])
+def test_once_everyone_answered_the_countdown_stops_and_the_wall_says_so(
+        class_quiz, teacher, teacher_client, timer):
+    """Teacher's reveal: the last answer ends the question's time (Kahoot ends the question);
+    nothing is revealed until the teacher says so."""
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, timer,
+                                      True)
+    ada, bob = Client(), Client()
+    join(ada, session, "Ada")
+    join(bob, session, "Bob")
+    control(teacher_client, session, "start")
+    wall = f"/ucitel/hodina/{session.code}/projektor/"
+    ada.post(f"/hra/{session.code}/1/", RIGHT)
+    page = html(teacher_client.get(wall))
+    assert "1 z 2 odpovědělo" in page and "Všichni odpověděli" not in page
+    assert ("Zbývá" in page) == bool(timer)
+    version = ClassSession.objects.get(pk=session.pk).version()
+    bob.post(f"/hra/{session.code}/1/", WRONG)
+    session.refresh_from_db()
+    page = html(teacher_client.get(wall))
+    assert "Všichni odpověděli" in page and "2 z 2 odpovědělo" in page
+    assert "Zbývá" not in page and "data-deadline" not in page and "Čas vypršel" not in page
+    assert "Odhalit" in page and not session.revealed and "mark-hit" not in page
+    # With a timer the phones' pages move on at once (their countdown ends too).
+    assert (session.version() != version) == bool(timer)
+    if timer:
+        assert session.time_up()
+        late = Client()
+        join(late, session, "Pozdní")
+        response = late.post(f"/hra/{session.code}/1/", RIGHT)
+        assert response.status_code == 409 and "Čas vypršel" in html(response)
+    control(teacher_client, session, "reveal")
+    assert "Správná odpověď odhalena" in html(teacher_client.get(wall))

@@ -461,15 +461,31 @@ def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw,
     except IntegrityError:
         return Stored(Answer.objects.get(pupil=pupil, item=item), False)
     touch(session)
-    _reveal_when_all_answered(session, item)
+    _when_all_answered(session, item)
     return Stored(answer, True)
 
 
-def _reveal_when_all_answered(session: ClassSession, item: LessonItem) -> None:
-    if session.reveal != ClassSession.Reveal.AUTO or not session.teacher_paced:
+def all_answered(session: ClassSession, answered: int, pupils: int) -> bool:
+    """Teacher-paced: has every pupil answered the question on screen?"""
+    return session.teacher_paced and 0 < pupils <= answered
+
+
+def _when_all_answered(session: ClassSession, item: LessonItem) -> None:
+    """Once every pupil answered, the question is over, as in Kahoot: the automatic reveal
+    comes at once; with the teacher's reveal the countdown stops (its time is up now: the
+    wall says everybody answered, and the teacher reveals when ready)."""
+    if not session.teacher_paced:
         return
-    if item.answers.count() >= session.pupils.count():
-        ClassSession.objects.filter(pk=session.pk, current=item.order - 1).update(revealed=True)
+    if not all_answered(session, item.answers.count(), session.pupils.count()):
+        return
+    current = ClassSession.objects.filter(pk=session.pk, current=item.order - 1)
+    if session.reveal == ClassSession.Reveal.AUTO:
+        current.update(revealed=True)
+        return
+    if session.timer_seconds:
+        ended = timezone.now() - timedelta(seconds=session.timer_seconds)
+        current.filter(revealed=False, question_started__gt=ended).update(
+            question_started=ended)
 
 
 def _speed_points(session: ClassSession, pupil: Pupil) -> int:

@@ -106,7 +106,9 @@ def _context(request: HttpRequest, session: ClassSession, tally: str | None = No
 def _question(session: ClassSession, items) -> dict:
     stat = results.current(session)
     revealed = classroom.shown(session, stat.index)
+    pupils = session.pupils.count()
     context = {"stat": stat, "number": stat.index + 1, "revealed": revealed,
+               "all_answered": classroom.all_answered(session, stat.answered, pupils),
                "time_up": session.time_up(), "deadline": session.deadline(),
                "has_next": stat.index + 1 < len(items), "title": stat.title,
                "last": stat.index + 1 >= len(items)}
