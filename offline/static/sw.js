@@ -117,27 +117,19 @@ function networkFirst(cache, request, url, kept, list) {
   return Promise.race([network.catch(function () { return kept; }), patience]);
 }
 
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, function (ch) {
-    return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch];
-  });
-}
-
-// The same markup as the server's suggestions (almanach/search.html#suggestions).
+// The same markup as the server's suggestions (almanach/search.html#suggestions), drawn by
+// offline-search.js: one answering sentence per hit.
 function suggestionsOffline(url) {
   return caches.open(CACHE)
     .then(function (cache) { return cache.match(SEARCH_INDEX); })
     .then(function (kept) { return kept ? kept.json() : null; })
     .then(function (index) {
-      var hits = self.offlineSearch(index, url.searchParams.get("q") || "", 6);
-      var items = hits.map(function (hit) {
-        return '<li><a href="' + escapeHtml(hit.link) + '"><span class="suggest-headword">' +
-          escapeHtml(hit.headword) + '</span> <span class="suggest-snippet">' +
-          escapeHtml(hit.snippet) + "</span></a></li>";
-      });
+      var text = url.searchParams.get("q") || "";
+      var hits = self.offlineSearch(index, text, 6);
       var body = '<div class="suggest-box"><p class="suggest-message">Bez připojení: ' +
         "hledáme v uložených heslech.</p>" +
-        (items.length ? '<ul class="suggest-list">' + items.join("") + "</ul>"
+        (hits.length ? '<ul class="suggest-list">' + self.offlineSuggestionsHtml(index, hits, text)
+          + "</ul>"
           : "<p>V uložených heslech jsme nic nenašli.</p>") + "</div>";
       return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     });

@@ -2,41 +2,21 @@
 // search the kept index (offline-search.js).
 (function () {
   "use strict";
-  function item(hit) {
-    var li = document.createElement("li");
-    var heading = document.createElement("h3");
-    var link = document.createElement("a");
-    link.href = hit.link;
-    link.textContent = hit.headword;
-    heading.appendChild(link);
-    var snippet = document.createElement("p");
-    snippet.className = "search-snippet";
-    snippet.textContent = hit.snippet;
-    li.appendChild(heading);
-    li.appendChild(snippet);
-    if (hit.question) {
-      var question = document.createElement("p");
-      question.className = "search-question";
-      var to = document.createElement("a");
-      to.href = hit.question.url;
-      to.textContent = hit.question.text;
-      question.append("Častá otázka: ", to);
-      li.appendChild(question);
-    }
-    return li;
-  }
-
-  function show(section, text, hits) {
+  // The results drawn as the server's results page draws them (offline-search.js): the
+  // first result as the answer, right under the search box; the page's title shrinks to a
+  // line that says the answer comes from the kept texts.
+  function show(section, index, text, hits) {
+    section.classList.add("offline-answering");
     section.querySelector("h1").textContent = "Hledání bez připojení";
     section.querySelector(".offline-missing").hidden = true;
     var box = section.querySelector(".offline-search");
     box.hidden = false;
-    box.querySelector(".offline-query").textContent = hits.length
+    var heading = box.querySelector(".offline-query");
+    heading.textContent = hits.length
       ? "Uložená hesla pro „" + text + "“"
       : "Pro „" + text + "“ jsme v uložených heslech nic nenašli.";
-    var list = box.querySelector(".offline-results");
-    list.textContent = "";
-    hits.forEach(function (entry) { list.appendChild(item(entry)); });
+    heading.classList.toggle("visually-hidden", hits.length > 0);
+    box.querySelector(".offline-results").innerHTML = self.offlineResultsHtml(index, hits, text);
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -47,7 +27,7 @@
     if (input) input.value = text;
     fetch(section.getAttribute("data-offline-index"))
       .then(function (response) { return response.json(); })
-      .then(function (index) { show(section, text, self.offlineSearch(index, text)); })
+      .then(function (index) { show(section, index, text, self.offlineSearch(index, text)); })
       .catch(function () { /* the index is not kept either: the page says what works */ });
   });
 })();
