@@ -696,3 +696,46 @@ def test_what_the_question_needs_is_on_the_phones_first_screen(live_server, brow
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_phone_that_loses_its_seat_says_why_and_shows_no_pin(live_server, browser, lesson):
+    """The teacher removes Ada from the wall; Bob's seat is taken on a laptop with its PIN:
+    each phone follows within a poll, says why in Czech, and no PIN stays in its header."""
+    session, base, errors, contexts = lesson, live_server.url, [], []
+    try:
+        teacher_context, projector = _context(browser, 1920, 1080, errors)
+        contexts.append(teacher_context)
+        teacher_context.add_cookies([_login_cookie(live_server, session.teacher)])
+        phones = {}
+        for name in ("Ada", "Bob"):
+            context, phone = _context(browser, 390, 844, errors)
+            contexts.append(context)
+            _join(phone, f"{base}/hra/{session.code}/", name)
+            expect(phone.locator(".seat-pin")).to_be_visible()
+            phones[name] = phone
+        projector.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+        projector.get_by_role("button", name="Odebrat žáka Ada").click()
+        ada = phones["Ada"]
+        expect(ada.locator(".seat-lost")).to_contain_text("Učitel vás z této hodiny odebral",
+                                                          timeout=POLL)
+        expect(ada.locator(".seat-pin")).to_have_count(0)
+        expect(ada.get_by_text("PIN vašeho místa")).to_have_count(0)
+        pin = Pupil.objects.get(nickname="Bob").pin
+        laptop_context, laptop = _context(browser, 1280, 800, errors)
+        contexts.append(laptop_context)
+        laptop.goto(f"{base}/hra/{session.code}/")
+        laptop.fill("#prezdivka", "Bob")
+        laptop.locator(".join-pin summary").click()
+        laptop.fill("#pin", pin)
+        laptop.get_by_role("button", name="Připojit se").click()
+        expect(laptop.locator(".seat-pin")).to_be_visible()
+        bob = phones["Bob"]
+        expect(bob.locator(".seat-lost")).to_contain_text("teď používá jiné zařízení",
+                                                          timeout=POLL)
+        expect(bob.locator(".seat-pin")).to_have_count(0)
+        expect(bob.locator("#prezdivka")).to_have_value("Bob")
+        assert _fits(bob)
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, errors

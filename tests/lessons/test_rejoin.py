@@ -130,3 +130,34 @@ def test_after_the_lesson_a_pupil_on_a_new_device_sees_their_results_with_the_pi
     end = html(laptop.get(f"/hra/{session.code}/"))
     assert "Hodina skončila" in end and "Správně jste odpověděli" in end
     assert Answer.objects.count() == 1
+
+
+def test_the_phone_that_lost_its_seat_is_told_why(session, seated, teacher_client):
+    """Takeover, release and removal are not silent: the old phone's join form says what
+    happened, in Czech, and shows no PIN of a seat that is not its own any more."""
+    phone, ada = seated
+    laptop = Client()
+    assert rejoin(laptop, session, "Ada", ada.pin).status_code == 302
+    new_pin = Pupil.objects.get().pin
+    page = html(phone.get(f"/hra/{session.code}/"))
+    assert "Vaše místo „Ada“ teď používá jiné zařízení" in page
+    assert 'name="prezdivka" value="Ada"' in page and '<details class="join-pin" open>' in page
+    assert f"<strong>{ada.pin}</strong>" not in page and f"<strong>{new_pin}</strong>" not in page
+    assert "seat-pin" not in page and "PIN vašeho místa" not in page
+    # Taken back with the PIN: now the laptop is told.
+    assert rejoin(phone, session, "Ada", new_pin).status_code == 302
+    assert "teď používá jiné zařízení" in html(laptop.get(f"/hra/{session.code}/"))
+    # Released by the teacher: the phone may take it back with the nickname alone.
+    teacher_client.post(f"/ucitel/hodina/{session.code}/uvolnit/{ada.pk}/", {"potvrdit": "1"})
+    page = html(phone.get(f"/hra/{session.code}/"))
+    assert "Učitel vaše místo „Ada“ uvolnil" in page and 'value="Ada"' in page
+    assert rejoin(phone, session, "Ada").status_code == 302
+    assert "odpovězeno 1 z 3" in html(phone.get(f"/hra/{session.code}/"))
+    # Removed: the phone is told, offered no nickname and no PIN.
+    teacher_client.post(f"/ucitel/hodina/{session.code}/odebrat/{ada.pk}/")
+    page = html(phone.get(f"/hra/{session.code}/"))
+    assert "Učitel vás z této hodiny odebral" in page and 'value="Ada"' not in page
+    assert "PIN vašeho místa" not in page and "seat-pin" not in page
+    # A browser that never sat in the lesson is told nothing of the kind.
+    page = html(Client().get(f"/hra/{session.code}/"))
+    assert "Připojit se k hodině" in page and 'role="alert"' not in page

@@ -35,6 +35,10 @@ SEATS = "kviz_mista"  # session: join code -> pupil token
 SEAT_COOKIE = "kviz-misto-"  # + code: signed pupil token, survives a lost session cookie
 SEAT_SALT = "tutorial.seat"
 SEAT_AGE = 60 * 60 * 24  # a day
+# Which seat (pupil id) the browser held: when its token stops working, the join form says
+# why (the teacher removed the pupil or released the seat, or another device took it).
+SEAT_IDS = "kviz_mista_kdo"
+SEAT_ID_COOKIE = "kviz-kdo-"  # + code
 # Nothing is evaluated before the reveal: the lesson's button only sends the answer, and the
 # kinds' instructions ("…a pak na Vyhodnotit") name it so.
 SUBMIT_LABEL = "Odeslat odpověď"
@@ -75,17 +79,54 @@ def lesson_questions(request: HttpRequest) -> set[str]:
 
 def _give_seat(request: HttpRequest, response: HttpResponse, session: ClassSession, pupil):
     remember(request, SEATS, session.code, pupil.token, cap=20)
-    response.set_signed_cookie(
-        SEAT_COOKIE + session.code, pupil.token, salt=SEAT_SALT, max_age=SEAT_AGE,
-        httponly=True, samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
-    )
+    remember(request, SEAT_IDS, session.code, pupil.pk, cap=20)
+    for name, value in ((SEAT_COOKIE, pupil.token), (SEAT_ID_COOKIE, str(pupil.pk))):
+        response.set_signed_cookie(
+            name + session.code, value, salt=SEAT_SALT, max_age=SEAT_AGE,
+            httponly=True, samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
+        )
+
+
+def _held_seat(request: HttpRequest, code: str) -> int | None:
+    """The pupil id of the seat this browser was given in this lesson (if any)."""
+    held = request.session.get(SEAT_IDS, {}).get(code)
+    if held is None:
+        held = request.get_signed_cookie(SEAT_ID_COOKIE + code, default=None, salt=SEAT_SALT,
+                                         max_age=SEAT_AGE)
+    try:
+        return int(held) if held is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+REMOVED_MESSAGE = ("Učitel vás z této hodiny odebral i s vašimi odpověďmi. Se stejnou "
+                   "přezdívkou se už připojit nelze; můžete se připojit s jinou.")
+
+
+def _lost_seat(request: HttpRequest, session: ClassSession) -> tuple[str, str, bool]:
+    """Why this browser no longer holds its seat: (Czech message, the nickname to offer
+    again, whether the seat's PIN would take it back). Empty when it never held one."""
+    held = _held_seat(request, session.code)
+    if held is None or _seat_token(request, session.code) is None:
+        return "", "", False
+    pupil = Pupil.objects.filter(lesson=session, pk=held).first()
+    if pupil is None:
+        return REMOVED_MESSAGE, "", False
+    if pupil.released:
+        return (f"Učitel vaše místo „{pupil.nickname}“ uvolnil. Připojte se znovu se svou "
+                "přezdívkou: místo i s odpověďmi dostanete zpět.", pupil.nickname, False)
+    return (f"Vaše místo „{pupil.nickname}“ teď používá jiné zařízení: připojilo se s vaší "
+            "přezdívkou a PINem místa, nebo poté, co učitel místo uvolnil. Jste-li to vy, "
+            "pokračujte na něm. Jinak místo vezmete zpět přezdívkou a PINem, nebo požádejte "
+            "učitele, ať vám ho uvolní.", pupil.nickname, True)
 
 
 def _join_form(request: HttpRequest, code: str = "", nickname: str = "", error: str = "",
-               status: int = 200, session: ClassSession | None = None) -> HttpResponse:
+               status: int = 200, session: ClassSession | None = None,
+               lost: str = "", pin_open: bool = False) -> HttpResponse:
     return render(request, "lessons/join.html", {
         "code": code, "nickname": nickname, "error": error,
-        "session": session,
+        "session": session, "lost": lost, "pin_open": pin_open or bool(error and session),
     }, status=status)
 
 
@@ -154,7 +195,9 @@ def _pupil_or_form(request: HttpRequest, code: str):
         if session.is_closed:
             return None, None, _join_form(request, code, session=session, status=410,
                                           error=classroom.CLOSED_MESSAGE)
-        return None, None, _join_form(request, code, session=session)
+        lost, nickname, pin_open = _lost_seat(request, session)
+        return None, None, _join_form(request, code, nickname, session=session, lost=lost,
+                                      pin_open=pin_open)
     return session, pupil, None
 
 
