@@ -24,6 +24,10 @@ For each set: top-1 and top-3 (the expected entry first, among the first three),
 first" (the first result's passage holds an answer fragment), "snippet answers" (the first
 result's snippet holds one; compared without case, diacritics or extra spaces) and the server
 time per search in-process (p50, p95). `--misses` lists what the tune and old sets missed.
+
+`--browser` adds what a player meets (almanach/first_screen.py): each question typed into the
+search box of the running site on a 390×844 phone, Enter, and whether an answer fragment is
+readable without scrolling ("first screen answers"), in a real Chromium.
 """
 
 import argparse
@@ -152,6 +156,9 @@ def main() -> None:
     parser.add_argument("--tune-only", action="store_true",
                         help="leave the held-out sets out "
                              "(while tuning: decide on tune figures only)")
+    parser.add_argument("--browser", action="store_true",
+                        help="also type each question into the site's search box on a phone "
+                             "(390×844, Chromium) and count answers readable without scrolling")
     arguments = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
@@ -171,9 +178,9 @@ def main() -> None:
           f"built in {build * 1000:.0f} ms")
     sets = [("held-out", HELDOUT_PATH), ("held-out 2", HELDOUT2_PATH), ("tune", TUNE_PATH),
             ("old (regression)", EVAL_PATH)]
+    sets = [(name, path) for name, path in sets
+            if not (arguments.tune_only and path in HELD_OUT)]
     for name, path in sets:
-        if arguments.tune_only and path in HELD_OUT:
-            continue
         if not path.exists():
             print(f"{name}: {path.relative_to(ROOT)} missing")
             continue
@@ -183,6 +190,11 @@ def main() -> None:
                 print(f"  not first: {item['q']!r} → {got} (expected {item['slug']})")
             for item, snippet in figures.unanswered:
                 print(f"  snippet does not answer: {item['q']!r} → {snippet[:100]!r}")
+    if arguments.browser:
+        from almanach import first_screen
+
+        print("In the browser (390×844 phone, the question typed into the search box):")
+        first_screen.run(sets, show_misses=arguments.misses)
     sys.exit(0)
 
 

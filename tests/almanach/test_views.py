@@ -464,3 +464,26 @@ def test_each_example_question_on_the_home_page_is_answered_by_its_first_result(
     for question, words in expected.items():
         html = get(client, reverse("almanach:search") + "?" + urlencode({"q": question}))
         assert words in re.sub(r"<[^>]+>", "", first_result(html)), question
+
+
+# --- how the browser benchmark reads a first screen (almanach/first_screen.py) ---------------
+
+
+def test_the_first_screen_counts_a_fragment_only_when_one_block_shows_it_whole():
+    from almanach.first_screen import answered
+
+    item = {"answer": ["Každé město má hodnotu 2 výherních bodů."]}
+    assert answered(item, ["Menu", "…každé Město má hodnotu 2 výherních bodů…"])
+    # Split over two results, or cut by a word below the screen's edge (‖): not readable.
+    assert not answered(item, ["Každé město má hodnotu", "2 výherních bodů."])
+    assert not answered(item, ["Každé město má hodnotu 2 ‖ bodů."])
+
+
+def test_the_first_screen_counts_keys_by_their_stems_within_one_block():
+    from almanach.first_screen import answered
+
+    item = {"answer": [], "keys": [["neni overovano", "7 karet"], ["sedmicka", "polovina"]]}
+    assert answered(item, ["Kdo má víc než 7 karet? To není ověřováno při rytíři."])
+    assert not answered(item, ["To není ověřováno.", "7 karet"])
+    # Each word by its stem ("polovinu" for "polovina"), the items in any order.
+    assert answered(item, ["Padne-li sedmička, odevzdáte polovinu karet."])

@@ -116,3 +116,94 @@ def test_a_question_typed_on_a_phone_shows_its_answer_without_scrolling(live_ser
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         context.close()
+
+
+# What a player at the table meets (issue 44): a question typed into the search box of a
+# 390×844 phone, Enter; the answer is readable without scrolling, and so are at least four
+# results (the answer and three more candidates), each a headword with its sentence.
+FIRST_SCREEN_QUESTIONS = [
+    # a cost
+    ("kolik stojí město", "3 rudy + 2 obilí"),
+    # a yes/no rule, and its limit
+    ("smím postavit vesnici hned vedle jiné", "žádná ze sousedních 3 křižovatek"),
+    ("můžu zahrát rytíře před hodem kostkami", "třeba i před hodem kostkami"),
+    # a rule of Katan pro dva
+    ("kolikrát se hází kostkami ve hře pro dva", "hází kostkami dvakrát za sebou"),
+    # a number asked as a question
+    ("kolik karet odhodit při sedmičce", "musí polovinu odevzdat do banku"),
+]
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(locale="cs-CZ", viewport={"width": 390, "height": 844},
+                                  service_workers="block")
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def test_a_typed_question_shows_its_answer_and_four_results_on_a_phones_first_screen(
+    live_server, phone
+):
+    from almanach import first_screen
+
+    for question, fragment in FIRST_SCREEN_QUESTIONS:
+        blocks = first_screen.ask(phone, live_server.url, question)
+        assert phone.url.startswith(live_server.url + "/almanach/hledat/?q=")
+        assert phone.locator("#hledat-q").input_value() == question, "the box keeps it"
+        assert first_screen.answered({"answer": fragment}, blocks), (question, blocks[:12])
+        headwords = phone.locator(".search-results h2 a")
+        seen = [headwords.nth(i).inner_text() for i in range(headwords.count())
+                if _within(phone, headwords.nth(i))]
+        assert len(seen) >= 4, (question, seen)
+        snippets = phone.locator(".search-results .search-snippet")
+        assert _within(phone, snippets.nth(3)), "the fourth result's sentence is readable too"
+        assert phone.evaluate("window.scrollY") == 0
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def _within(page, locator) -> bool:
+    """Is the element whole inside the viewport, without scrolling?"""
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_the_answer_words_are_marked_and_the_answer_comes_first_without_javascript(
+    live_server, browser
+):
+    context = browser.new_context(locale="cs-CZ", java_script_enabled=False,
+                                  viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/")
+        expect(page.locator("h1")).to_have_text("Zeptejte se na pravidlo")
+        page.locator("#hledat-q").fill("kolik stojí město")
+        page.locator("#hledat-q").press("Enter")
+        answer = page.locator(".search-results li.search-answer")
+        expect(answer).to_be_in_viewport()
+        expect(answer.locator("mark.answer-word").first).to_have_text("3 rudy")
+        # Right under the search box: nothing visible between the box and the answer.
+        box = page.locator("#hledat-q").bounding_box()
+        top = answer.bounding_box()["y"]
+        assert top - (box["y"] + box["height"]) < 40
+    finally:
+        context.close()
+
+
+def test_the_results_page_on_a_desktop_screen_shows_the_answer_and_more_results(
+    live_server, browser
+):
+    from almanach import first_screen
+
+    context = browser.new_context(locale="cs-CZ", viewport={"width": 1920, "height": 1080},
+                                  service_workers="block")
+    try:
+        page = context.new_page()
+        blocks = first_screen.ask(page, live_server.url, "kolik stojí město")
+        assert first_screen.answered({"answer": "3 rudy + 2 obilí"}, blocks)
+        headwords = page.locator(".search-results h2 a")
+        assert sum(_within(page, headwords.nth(i)) for i in range(headwords.count())) >= 6
+    finally:
+        context.close()
