@@ -40,10 +40,11 @@ from .chances import playout, win_chances
 from .model import Model, default_model
 
 # Labels by the win chance lost against the strong player's choice (absolute, 0–1).
-# A four-player game starts at 25 %; 2 points are about the noise of a decision's estimate
-# with PLAYOUTS_PER_DECISION common-random playouts (README.md: measured), 5 points are a
-# fifth of an even player's chance, 10 points are what a city or the Longest Road is worth
-# in the middle of a game (measured on the model's weights: README.md).
+# Lichess's 5 / 10 / 15 points of a two-player chance (which starts at 50 %) scaled to four
+# players (25 %) are 2.5 / 5 / 7.5; the first is kept just above the noise of one estimated
+# loss (sd 0.011 with PLAYOUTS_PER_DECISION common-random playouts, measured by
+# engine.review.calibrate --reviews), the last a little higher so that hrubá chyba stays
+# rare. README.md has the figures.
 PRECISE = 0.02       # below: přesné
 INACCURACY = 0.05    # below: nepřesnost
 MISTAKE = 0.10       # below: chyba; from here on: hrubá chyba
