@@ -739,3 +739,35 @@ def test_a_phone_that_loses_its_seat_says_why_and_shows_no_pin(live_server, brow
         for context in contexts:
             context.close()
     assert not errors, errors
+
+
+def test_a_teacher_starts_a_lesson_from_the_first_screen_of_a_768_px_laptop(
+        live_server, browser, transactional_db):
+    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
+    for title in ("Vesnice a sedmička", "Obchod se zámořím", "Kdo vyhrál?"):
+        lesson_quiz = Quiz.objects.create(owner=teacher, title=title)
+        QuizItem.objects.create(quiz=lesson_quiz, order=1, kind="vesnice", variant="a1")
+    running = Quiz.objects.get(title="Kdo vyhrál?")
+    classroom.start_session(running, teacher, ClassSession.Pace.TEACHER, None, False)
+    errors = []
+    context, page = _context(browser, 1366, 768, errors)
+    try:
+        context.add_cookies([_login_cookie(live_server, teacher)])
+        page.goto(f"{live_server.url}/ucitel/")
+        buttons = page.get_by_role("button", name=re.compile("^Spustit hodinu s kvízem"))
+        expect(buttons).to_have_count(3)
+        for index in range(3):
+            box = buttons.nth(index).bounding_box()
+            assert box["y"] + box["height"] <= 768, box
+        page.get_by_role("button", name="Spustit hodinu s kvízem Obchod se zámořím").click()
+        expect(page.locator(".projector-big-code")).to_be_visible()
+        session = ClassSession.objects.get(title="Obchod se zámořím")
+        assert session.teacher_paced and session.reveal == ClassSession.Reveal.TEACHER
+        assert session.timer_seconds is None and session.late_join
+        # Other settings: the quiz's own start form, scrolled into view.
+        page.goto(f"{live_server.url}/ucitel/")
+        page.get_by_role("link", name="jinak nastavenou…").first.click()
+        expect(page.locator("#spustit")).to_be_in_viewport()
+    finally:
+        context.close()
+    assert not errors, errors
