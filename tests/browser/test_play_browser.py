@@ -385,7 +385,8 @@ def test_every_control_in_the_bar_is_a_44px_tap_target(live_server, phone, clien
     url = kit.start(client, seed=3)
     phone.goto(live_server.url + url)
     settled(phone)
-    controls = ".play-dock button, .play-dock a, .play-modes a, .play-hint a, .play-table summary"
+    controls = (".play-dock button, .play-dock a, .play-modes a, .play-hint a, .play-hint button,"
+                " .play-table summary")
     assert phone.evaluate(SMALL_CONTROLS, controls) == []
     phone.click(".play-dock button")  # the roll: the bar now ends the turn
     settled(phone)

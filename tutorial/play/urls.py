@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tutorial.play import hint, views
+from tutorial.play import views
 
 app_name = "play"
 
@@ -13,7 +13,7 @@ urlpatterns = [
     path("hrat/<str:game_id>/tah/", views.move, name="move"),
     path("hrat/<str:game_id>/predat/", views.handoff, name="handoff"),
     path("hrat/<str:game_id>/pocitac/", views.computers, name="computers"),
-    path("hrat/<str:game_id>/napoveda/", hint.hint, name="hint"),
+    path("hrat/<str:game_id>/napoveda/", views.hint, name="hint"),
     path("hrat/<str:game_id>/zapis.json", views.record_json, name="record"),
     path("hrat/<str:game_id>/tah/<int:turn>/", views.turn, name="turn"),
     path("hrat/<str:game_id>/tah/<int:turn>/krok/<int:step>/", views.step, name="step"),

@@ -27,6 +27,7 @@ from tutorial import board_svg, pages
 from tutorial.example import replay as example_replay
 from tutorial.inputs import parse_int
 from tutorial.play import flow, mine, news, record, seats, store, table
+from tutorial.play import hint as hints
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
 
@@ -34,6 +35,7 @@ MODES = ("rytir", "proc-krizovatky", "proc-cesty")
 NEW_MOVES_SHOWN = 80
 # Where the answer to the person's last tap is: the page opens there (with and without JS).
 ANSWER = "#odpoved"
+HINT = "#play-hint"  # where 'Co bych hrál já?' answers
 # The news opens by itself when it is this short; longer, it stays one line until asked.
 NEWS_OPEN = 6
 NEWS_ROLLS = 8  # the last rolls the news's one line names
@@ -204,6 +206,8 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
     reader = record.viewer_of(row)  # whose cards the news may name
     to_you = (news.to_you(row, game, setup, reader.color, reader)
               if new_moves and reader.color and not handoff and not over else None)
+    advice = (hints.advice(game, setup, person, legal, position)
+              if request.GET.get("napoveda") == "1" and legal and not over else None)
     news_turns = table.news_by_turn(new_moves)
     shown = viewer if not handoff else None
     typed = typed or {}
@@ -220,8 +224,10 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
         "handoff": handoff,
         "mode": mode,
         "board": table.board(game, position, targets, target_url, title,
-                             highlight=to_you),
+                             highlight=_marks(to_you, hints.marks(advice))),
         "to_you": to_you,
+        "advice": advice,
+        "hint_url": base + HINT,
         "has_targets": any(targets.values()),
         "spot": table.spot(game, legal, place, mode, position) if legal and place else None,
         "choices": table.choices(game, legal, position),
@@ -265,6 +271,16 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
         "record_url": reverse("play:record", kwargs={"game_id": row.pk}),
         "viewer_url": record.first_step_url(row),
     }
+
+
+def _marks(*found: dict | None) -> dict:
+    """Board highlights put together: the news's places and the hint's."""
+    out: dict[str, list[str]] = {}
+    for marks in found:
+        for kind, places in (marks or {}).items():
+            if kind in ("hexes", "nodes", "paths"):
+                out.setdefault(kind, []).extend(places)
+    return out
 
 
 def _typed(request: HttpRequest) -> dict:
@@ -434,6 +450,20 @@ def computers(request: HttpRequest, row) -> HttpResponse:
     if moves and not setup.people:
         store.PlayedGame.objects.filter(pk=row.pk).update(seen=row.moves - len(moves))
     return _to_answer(row)
+
+
+@require_safe
+@with_game
+def hint(request: HttpRequest, row) -> HttpResponse:
+    """GET /hrat/<id>/napoveda/: the game page with 'Co bych hrál já?' answered (the address
+    the hint had before it was a button on the page); a Czech page when the one looking may
+    have no hint (not their move, or the device not yet handed over)."""
+    setup = store.setup_of(row)
+    person = flow.person_may_act(store.game_of(row), setup)
+    base = reverse("play:game", kwargs={"game_id": row.pk})
+    if person and not _needs_handoff(setup, row, person):
+        return redirect(f"{base}?napoveda=1{HINT}")
+    return render(request, "play/hint.html", {"game_url": base})
 
 
 # --- records -------------------------------------------------------------------------------
