@@ -58,7 +58,8 @@ _WORD = re.compile(r"\d+:\d+|\w+")
 _SENTENCE_END = re.compile(
     r"(?<=[.!?…])\s+(?=[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ0-9„\"(–])|\s+(?=– [A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ])")
 _ABBREVIATIONS = frozenset("tj např max min viz str atd resp cca tzn tzv apod č".split())
-_CLAUSE_END = re.compile(r"[,.;:!?…–)]")
+_EDITION_LABEL = re.compile(r"(Jiné vydání \([^)]*\)): ")
+_CLAUSE_END = re.compile(r"[,.;:!?…–()„“\"]")  # a limiting word's phrase ends here
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,13 @@ def _parse(snippet_html: str) -> tuple[str, str, list[tuple[int, int]]]:
             length += len(word)
         position = match.end()
     parts.append(unescape(snippet_html[position:]))
-    return source, "".join(parts), marks
+    text = "".join(parts)
+    label = _EDITION_LABEL.match(text)
+    if label and not source:  # a line that starts with its edition's label: the same source
+        source, cut = label.group(1), label.end()
+        text = text[cut:]
+        marks = [(a - cut, b - cut) for a, b in marks if a >= cut]
+    return source, text, marks
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:

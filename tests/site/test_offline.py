@@ -3,6 +3,7 @@ keeps (offline/views.py, offline/static/sw.js)."""
 
 import gzip
 import json
+import re
 
 import pytest
 from django.conf import settings
@@ -85,3 +86,77 @@ def test_the_offline_page_says_what_works_without_a_connection(client):
     html = client.get("/bez-pripojeni/").content.decode()
     assert "Celý almanach" in html
     assert "stejně jako s připojením" in html
+
+
+# --- the offline results drawn answer first, as the server draws them (in Node) ------------
+
+ANSWER_HARNESS = """
+globalThis.self = globalThis;
+const fs = require("fs");
+require(process.argv[2]);
+const data = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
+const cases = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
+self.offlineSearch(data, "zloděj", 1);  // builds the index once
+const answers = cases.map((c) => data._index.answer(c.snippet, c.q, c.limit));
+const page = self.offlineResultsHtml(data, self.offlineSearch(data, "kolik stojí město", 4),
+                                     "kolik stojí město");
+process.stdout.write(JSON.stringify({answers: answers, page: page}));
+"""
+
+
+@pytest.fixture(scope="module")
+def node_answers(tmp_path_factory, django_db_blocker):
+    """The server's hits for the first 150 tune questions (4 each), and what offline-search.js
+    makes of the same snippets: its answer and, for one question, the whole results list."""
+    import shutil
+    import subprocess
+
+    from almanach import answers, search
+    from almanach.bench import TUNE_PATH, load_eval
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed: the offline results cannot be checked")
+    with django_db_blocker.unblock():
+        index = search.site_index()
+    cases = []
+    for item in load_eval(TUNE_PATH)[:150]:
+        for rank, hit in enumerate(index.search(item["q"], limit=4).hits):
+            limit = answers.FIRST_LIMIT if rank == 0 else answers.OTHER_LIMIT
+            answer = answers.answer(hit.snippet_html, item["q"], limit)
+            cases.append({"q": item["q"], "snippet": hit.snippet, "limit": limit,
+                          "text": re.sub(r"<[^>]+>", "", answer.html), "source": answer.source})
+    folder = tmp_path_factory.mktemp("answers")
+    (folder / "harness.js").write_text(ANSWER_HARNESS, encoding="utf-8")
+    (folder / "index.json").write_text(json.dumps(index.export(), ensure_ascii=False),
+                                       encoding="utf-8")
+    (folder / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
+    script = finders.find("js/offline-search.js")
+    out = subprocess.run([node, str(folder / "harness.js"), script, str(folder / "index.json"),
+                          str(folder / "cases.json")],
+                         capture_output=True, text=True, check=True, timeout=120)
+    return cases, json.loads(out.stdout)
+
+
+def test_offline_the_same_snippet_gives_the_same_answer_as_on_the_server(node_answers):
+    from html import unescape
+
+    cases, result = node_answers
+    assert len(cases) >= 500
+    same = [case["text"] == unescape(re.sub(r"<[^>]+>", "", answer["html"]))
+            and case["source"] == answer["source"]
+            for case, answer in zip(cases, result["answers"], strict=True)]
+    # The query's words are found by the kept index's keys, not the server's match, so a few
+    # choose another sentence; nineteen in twenty choose the same.
+    assert sum(same) >= 0.95 * len(cases), f"{sum(same)} of {len(cases)}"
+
+
+def test_offline_the_results_list_is_the_servers_answer_first_markup(node_answers):
+    _, result = node_answers
+    page = result["page"]
+    assert page.startswith('<li class="search-answer"><h2><a href="/almanach/')
+    assert page.count("<li") == 4 and page.count('class="search-answer"') == 1
+    first = page.split("</li>", 1)[0]
+    assert '<mark class="answer-word">' in first, "the words that answer are marked"
+    assert '<p class="search-snippet">' in first and "Častá otázka" in first
+    assert "<script" not in page

@@ -1095,7 +1095,7 @@
   var ANSWER_SENTENCE_END =
     /(?<=[.!?…])\s+(?=[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ0-9„"(–])|\s+(?=– [A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ])/g;
   var ABBREVIATIONS = new Set("tj např max min viz str atd resp cca tzn tzv apod č".split(" "));
-  var CLAUSE_END = /[,.;:!?…–)]/;
+  var CLAUSE_END = /[,.;:!?…–()„“"]/;
   var EDITION_LABEL = /^(Jiné vydání \([^)]*\)): /;
 
   function escapeHtml(text) {
