@@ -358,7 +358,7 @@ def test_the_projector_fits_one_1080p_screen_at_every_stage(live_server, browser
         _fits_1080p(page)  # the lobby with eight names and the QR code
         classroom.control(session, "start")
         items = classroom.items_of(session)
-        for number, pupil in enumerate(pupils):
+        for number, pupil in enumerate(pupils[:-1]):  # one still thinking: the timer runs
             classroom.submit(session, pupil, items[0], ["b2.SE"] if number % 2 else ["e3.SE"])
         page.goto(url)
         expect(page.locator(".projector-timer")).to_contain_text("Zbývá")
