@@ -24,12 +24,19 @@ FORM_NAMES = (["upravit", "klik", "na-tahu", "faze"]
                  for kind in ("hraje", "rytiri", "ruka-znama")]
               + ["drzitel-cesta", "drzitel-vojsko"]
               + [f"ruka-{c}-{r}" for c in notation.ALL_COLORS for r in RESOURCES]
-              + [f"karty-{c}-{d}" for c in notation.ALL_COLORS for d in DEV_CARDS])
+              + [f"karty-{c}-{d}" for c in notation.ALL_COLORS for d in DEV_CARDS]
+              # 'Tento tah' (forms.TurnForm) and the trade question (forms.TradeForm)
+              + ["uz-k", "uz-o", "uz-r", "hod-1", "hod-2", "obchodovat", "partner"]
+              + [f"{kind}-{c}" for c in notation.ALL_COLORS for kind in ("odevzda", "obchodni")]
+              + [f"nove-{c}-{d}" for c in notation.ALL_COLORS for d in DEV_CARDS]
+              + [f"{side}-{r}" for side in ("dava", "bere") for r in RESOURCES])
 EDITOR_NAMES = [*notation.POSITION_PARAMS, *views.UI_PARAMS, *FORM_NAMES]
 # Values that parse, so that a hostile value in one parameter meets a real position.
 GOOD = ["p", "z", "v7", "ocmb", "oc", "r2k", "cs04ov00cs05", "c3", "c10003", "c3m2", "cs",
         "os", "vesnice", "silnice", "ptat", "smi", "nejdelsi-cesta", "vynosy", "koho-okrast",
-        "a1.N", "a1.W", "b3|b4", "8", "7", "ore", "knight", "1", "red", "build", "c", "m"]
+        "a1.N", "a1.W", "b3|b4", "8", "7", "ore", "knight", "1", "red", "build", "c", "m",
+        "cd", "cz", "cf", "ch", "c10001", "ko", "kor", "cm", "87", "c5o2", "sedmicka", "obchod",
+        "vynuceny", "poust", "vyradit", "10000", "00001", "discard", "robber", "setup"]
 CHARS = [c for c in TRICKY if len(c) == 1]
 text = st.text(st.characters(exclude_categories=("Cs",)) | st.sampled_from(CHARS),
                max_size=30)
@@ -80,6 +87,17 @@ VALID_BODIES = [
     {"position": {"longest_road_holder": "red", "largest_army_holder": None,
                   "played": {"red": {"knight": 3}}}, "otazka": "body"},
     {"position": {}, "otazka": "kam-stavet", "barva": "red"},
+    {"position": {"hands": {"red": {"ore": 9}}, "current": "red", "phase": "discard",
+                  "discard": {"red": 4}}, "otazka": "sedmicka"},
+    {"position": {"current": "red", "phase": "build", "dev_cards_new": {"red": {"knight": 1}},
+                  "dev_card_played_this_turn": False}, "otazka": "smi",
+     "akce": {"type": "play_knight", "player": "red", "hex": "a1"}},
+    {"position": {"current": "red", "phase": "trade"}, "otazka": "smi",
+     "akce": {"type": "trade_players", "player": "red", "partner": "blue",
+              "give": {"brick": 1}, "get": {"ore": 1}}},
+    {"position": {"rules": {"two_player": True}, "current": "orange", "phase": "roll",
+                  "rolls": 1, "first_roll_total": 8, "trade_cards": {"orange": 5}},
+     "otazka": "smi", "akce": {"type": "forced_trade", "player": "orange"}},
 ]
 
 

@@ -30,7 +30,14 @@ positions = st.builds(
     .map(tuple),
     road_holder=st.sampled_from([notation.UNKNOWN, None, *notation.ALL_COLORS]),
     army_holder=st.sampled_from([notation.UNKNOWN, None, *notation.ALL_COLORS]),
-)
+    phase=st.sampled_from(["", *notation.PHASE_LETTER_OF]),
+    new_dev=st.dictionaries(colors, st.tuples(*[st.integers(0, 14)] * 5).filter(any),
+                            max_size=2),
+    done=st.frozensets(st.sampled_from(list(notation.DONE_LETTERS))),
+    discarding=st.lists(colors, max_size=4, unique=True).map(tuple),
+    rolls=st.lists(st.integers(2, 12), max_size=2).map(tuple),
+    trade_cards=st.dictionaries(colors, st.integers(0, 7), max_size=4),
+).map(lambda pos: replace(pos, current="red" if pos.phase else ""))
 
 
 @given(positions)
@@ -58,6 +65,13 @@ def test_a_whole_example_position_fits_a_short_message():
     ({"ruce": "c1"}, "6 znaků"),
     ({"hraci": "cc"}, "jen jednou"),
     ({"tah": "cx"}, "Tah"),
+    ({"uz": "kx"}, "Už v tomto tahu"),
+    ({"odevzda": "cc"}, "nejvýš jednou"),
+    ({"hody": "1"}, "Hody"),
+    ({"hody": "d"}, "Hody"),
+    ({"hody": "888"}, "Hody"),
+    ({"obchodni": "c8"}, "Obchodní karty"),
+    ({"nove": "c1"}, "6 znaků"),
 ])
 def test_a_bad_parameter_gets_a_czech_reason(query, words):
     with pytest.raises(BadCode) as caught:

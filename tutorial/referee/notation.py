@@ -18,7 +18,19 @@ and nothing is stored. Every parameter is optional:
                       vynález, monopol, vítězný bod)
     rytiri=c3m2       played knights, in the order they were played
     tah=cs            whose turn (colour) and phase (h hod, o obchod, s stavění,
-                      m kombinovaná fáze)
+                      m kombinovaná fáze; after a 7: d odevzdávání karet, z přesun
+                      zloděje; f fáze zakládání, where the pieces say whose turn it is)
+    nove=c00010       development cards the player on turn bought in this turn (colour +
+                      5 counts, as karty=; they are not in karty=)
+    uz=ko             what the player on turn has already done in this turn: k played a
+                      development card, o (Katan pro dva) used a trade-card action,
+                      r (Katan pro dva) retired a knight
+    odevzda=cm        after a 7 (tah=…d): who still has to discard; left out: everybody
+                      the engine says must (more than 7 resource cards)
+    hody=87           the totals rolled in this turn, in order, in base 36 (2–9, a = 10,
+                      b = 11, c = 12): Katan pro dva's first roll of two (tah=…h, hody=8),
+                      or the 7 a discard or robber phase follows; left out: as the phase says
+    obchodni=c5o2     Katan pro dva: trade cards in hand (colour + count 0–7); left out: 4
     cesta=c           who held the Longest Road card (colour, n = nobody); left out: not
                       known (old addresses read so)
     vojsko=m          who held the Largest Army card, the same way
@@ -43,14 +55,20 @@ COLOR_LETTERS = {"o": "orange", "c": "red", "m": "blue", "b": "white"}
 LETTER_OF = {color: letter for letter, color in COLOR_LETTERS.items()}
 PIECE_LETTERS = {"v": "settlement", "m": "city", "s": "road"}
 PIECE_LETTER_OF = {piece: letter for letter, piece in PIECE_LETTERS.items()}
-PHASE_LETTERS = {"h": "roll", "o": "trade", "s": "build", "m": "main"}
+PHASE_LETTERS = {"h": "roll", "o": "trade", "s": "build", "m": "main", "d": "discard",
+                 "z": "robber", "f": "setup"}
+# Phases the sandbox cannot start a turn in: the position is loaded into them (build()).
+LOADED_PHASES = ("discard", "robber", "setup")
+DONE_LETTERS = {"k": "card_played", "o": "trade_card_action", "r": "knight_retired"}
+TWO_PLAYER_DONE = ("o", "r")
+MAX_TRADE_CARDS = 7
 PHASE_LETTER_OF = {phase: letter for letter, phase in PHASE_LETTERS.items()}
 RULE_LETTERS = {"r": "longest_road_tie", "k": "combined_trade_build", "2": "two_player"}
 ALL_COLORS = ("orange", "red", "blue", "white")
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 MAX_PIECES = 4 * (15 + 5 + 4)  # more cannot stand on a board
 POSITION_PARAMS = ("plan", "hraci", "pravidla", "f", "zlodej", "ruce", "karty", "rytiri", "tah",
-                   "cesta", "vojsko")
+                   "cesta", "vojsko", "nove", "uz", "odevzda", "hody", "obchodni")
 UNKNOWN = referee.UNKNOWN  # a holder nobody told us
 NOBODY_LETTER = "n"
 
@@ -81,6 +99,11 @@ class Position:
     phase: str = ""
     road_holder: str | None = UNKNOWN  # a colour, None (nobody) or UNKNOWN
     army_holder: str | None = UNKNOWN
+    new_dev: dict = field(default_factory=dict)  # colour -> (5 counts) bought this turn
+    done: frozenset[str] = frozenset()  # DONE_LETTERS: what the player on turn already did
+    discarding: tuple[str, ...] = ()  # after a 7: who still discards (() = all who must)
+    rolls: tuple[int, ...] = ()  # the totals rolled this turn (() = as the phase says)
+    trade_cards: dict = field(default_factory=dict)  # Katan pro dva: colour -> 0–7
 
     @property
     def two_player(self) -> bool:
@@ -180,14 +203,52 @@ def parse(params) -> Position:
     current = phase = ""
     if turn:
         if len(turn) != 2 or turn[1] not in PHASE_LETTERS:
-            raise BadCode("Tah: barva a fáze (h, o, s, m).")
+            raise BadCode("Tah: barva a fáze (h, o, s, m, d, z, f).")
         current, phase = _colour(turn[0]), PHASE_LETTERS[turn[1]]
     return Position(plan=plan, players=players, rules=rules, pieces=tuple(pieces),
                     robber=robber, hands=_counts(get("ruce") or "", "Ruce"),
                     dev=_counts(get("karty") or "", "Akční karty"), knights=tuple(knights),
                     current=current, phase=phase,
                     road_holder=_holder(get("cesta"), "Nejdelší obchodní cesta"),
-                    army_holder=_holder(get("vojsko"), "Největší vojsko"))
+                    army_holder=_holder(get("vojsko"), "Největší vojsko"),
+                    new_dev=_counts(get("nove") or "", "Karty koupené v tomto tahu"),
+                    done=_done(get("uz") or ""), discarding=_colours(get("odevzda") or ""),
+                    rolls=_rolls(get("hody") or ""),
+                    trade_cards=_trade_cards(get("obchodni") or ""))
+
+
+def _done(text: str) -> frozenset[str]:
+    if len(text) > len(DONE_LETTERS) or not set(text) <= set(DONE_LETTERS):
+        raise BadCode("Už v tomto tahu: písmena k (zahrál akční kartu), o (akce s obchodní "
+                      "kartou), r (vyřadil rytíře).")
+    return frozenset(text)
+
+
+def _colours(text: str) -> tuple[str, ...]:
+    if len(text) > len(ALL_COLORS):
+        raise BadCode("Odevzdávají: každá barva nejvýš jednou.")
+    colours = tuple(_colour(x) for x in text)
+    if len(set(colours)) != len(colours):
+        raise BadCode("Odevzdávají: každá barva nejvýš jednou.")
+    return colours
+
+
+def _rolls(text: str) -> tuple[int, ...]:
+    if len(text) > 2 or any(d not in DIGITS or not 2 <= DIGITS.index(d) <= 12 for d in text):
+        raise BadCode("Hody v tomto tahu: nejvýš dva součty 2–9, a (10), b (11), c (12).")
+    return tuple(DIGITS.index(d) for d in text)
+
+
+def _trade_cards(text: str) -> dict[str, int]:
+    if len(text) % 2 or len(text) > 2 * len(ALL_COLORS):
+        raise BadCode("Obchodní karty: barva a počet 0–7, každá barva nejvýš jednou.")
+    out = {}
+    for i in range(0, len(text), 2):
+        color = _colour(text[i])
+        if color in out or text[i + 1] not in "01234567":
+            raise BadCode("Obchodní karty: barva a počet 0–7, každá barva nejvýš jednou.")
+        out[color] = int(text[i + 1])
+    return out
 
 
 def _holder(letter: str | None, card: str) -> str | None:
@@ -242,6 +303,19 @@ def params(pos: Position) -> dict[str, str]:
     for key, holder in (("cesta", pos.road_holder), ("vojsko", pos.army_holder)):
         if holder_letter(holder):
             out[key] = holder_letter(holder)
+    new = "".join(LETTER_OF[c] + "".join(DIGITS[min(k, 35)] for k in pos.new_dev[c])
+                  for c in ALL_COLORS if c in pos.new_dev and any(pos.new_dev[c]))
+    if new:
+        out["nove"] = new
+    if pos.done:
+        out["uz"] = "".join(x for x in DONE_LETTERS if x in pos.done)
+    if pos.discarding:
+        out["odevzda"] = "".join(LETTER_OF[c] for c in pos.discarding)
+    if pos.rolls:
+        out["hody"] = "".join(DIGITS[t] for t in pos.rolls)
+    if pos.trade_cards:
+        out["obchodni"] = "".join(LETTER_OF[c] + str(pos.trade_cards[c])
+                                  for c in ALL_COLORS if c in pos.trade_cards)
     return out
 
 
@@ -375,12 +449,20 @@ def build(pos: Position) -> Built:
             game.set_hand(color, dict(zip(RESOURCES, counts, strict=True)))
         if pos.robber:
             game.set_robber(pos.robber)
+        _check_turn_state(pos)
+        for color, n in pos.trade_cards.items():
+            game.set_trade_cards(color, n)
         if pos.current:
-            game.set_current(pos.current, pos.phase or default_phase(pos))
+            phase = pos.phase or default_phase(pos)
+            # A 7's phases and the set-up are loaded into the position below (the sandbox
+            # starts turns only).
+            game.set_current(pos.current, "roll" if phase == "setup"
+                             else default_phase(pos) if phase in LOADED_PHASES else phase)
         for holder in (pos.road_holder, pos.army_holder):
             if holder not in (UNKNOWN, None) and holder not in pos.colors():
                 raise InvalidInput(f"{_player(holder)} v této hře nehraje.")
         data = game.to_json()
+        _turn_state_json(pos, game, data)
         data["longest_road_holder"] = pos.road_holder
         data["largest_army_holder"] = pos.army_holder
         game = referee.position_from_json(data)
@@ -391,6 +473,76 @@ def build(pos: Position) -> Built:
     except InvalidInput as exc:
         return Built(None, exc.message)
     return Built(game, cards=cards)
+
+
+def _check_turn_state(pos: Position) -> None:
+    """What the turn's state says fits the position's turn (a Czech reason otherwise); the
+    engine's loading checks the rest."""
+    phase = pos.phase or (default_phase(pos) if pos.current else "")
+    if not pos.current and (pos.new_dev or pos.done or pos.discarding or pos.rolls):
+        raise InvalidInput("Koupené karty, co už hráč v tomto tahu udělal, odevzdávání a hody "
+                           "se týkají hráče na tahu: zvolte, kdo je na tahu.")
+    if not pos.two_player and (pos.trade_cards or pos.done & set(TWO_PLAYER_DONE)):
+        raise InvalidInput("Obchodní karty a akce s nimi jsou jen v Katanu pro dva.")
+    for color in pos.new_dev:
+        if color != pos.current:
+            raise InvalidInput("Akční karty koupené v tomto tahu může mít jen hráč na tahu.")
+    if pos.discarding and phase != "discard":
+        raise InvalidInput("Kdo odevzdává karty, se zadává jen ve fázi odevzdávání po "
+                           "sedmičce.")
+    if pos.rolls and phase in ("discard", "robber") and pos.rolls[-1] != 7:
+        raise InvalidInput("Odevzdávání karet a přesun zloděje následují po hozené sedmičce: "
+                           "poslední hod musí být 7.")
+    if phase == "setup" and (pos.new_dev or pos.dev or pos.knights or pos.done or pos.rolls):
+        raise InvalidInput("Ve fázi zakládání nikdo nemá akční karty ani nehází kostkami.")
+
+
+def _turn_state_json(pos: Position, game: Game, data: dict) -> None:
+    """The turn's state the sandbox cannot set, written into the position JSON the engine
+    then loads and checks: cards bought this turn, a card played, Katan pro dva's rolls and
+    trade-card actions, the phases after a 7 and the set-up."""
+    if pos.new_dev:
+        data["dev_cards_new"] = {c: {card: n for card, n in zip(DEV_CARDS, k, strict=True)
+                                     if n} for c, k in pos.new_dev.items()}
+        del data["deck"]  # the deck is what is in no hand (referee.position_from_json)
+    data["dev_card_played_this_turn"] = "k" in pos.done
+    if pos.two_player:
+        data["trade_card_action_used"] = "o" in pos.done
+        # The retired knight is no longer among the played ones (rytiri=); the deck's
+        # makeup is nobody's dispute, so it is not taken from there too.
+        data["knight_retired"] = "r" in pos.done
+    if pos.rolls:
+        data["rolls"] = len(pos.rolls)
+        data["first_roll_total"] = pos.rolls[0]
+    phase = pos.phase
+    if phase in ("discard", "robber"):
+        data["phase"] = phase
+        if not pos.rolls:
+            data["rolls"] = game.rolls_this_turn
+        owed = referee.roll_yields(game, 7).players  # the engine: who must, how many
+        if phase == "discard":
+            for color in pos.discarding:
+                if color not in owed:
+                    raise InvalidInput(f"{_player(color)} nemá víc než 7 karet surovin, "
+                                       "po sedmičce nic neodevzdává.")
+            if pos.discarding:
+                owed = {c: owed[c] for c in pos.discarding}
+            if not owed:
+                raise InvalidInput("Ve fázi odevzdávání po sedmičce musí někdo mít víc než 7 "
+                                   "karet surovin: zadejte karty v ruce.")
+            data["discard"] = owed
+    elif phase == "setup":
+        # The pieces say how far the set-up is: each road ends one placement; a player's
+        # settlement without his road yet is the one the next road joins.
+        roads = {q: c for q, c in data["roads"].items() if c in pos.players}
+        waiting = [n for n, (c, _p) in data["buildings"].items() if c in pos.players
+                   and not any(roads.get(q) == c for q in _paths_of(n))]
+        data.update(phase="setup", turn_number=0, rolls=0, first_roll_total=0,
+                    setup={"step": len(roads), "settlement": waiting[0] if waiting else None})
+
+
+def _paths_of(node: str) -> list[str]:
+    return [topo.PATH_IDS[q] for q in _PATHS_AT[topo.INTERSECTION_INDEX[node]]]
 
 
 def decided(pos: Position, cards: referee.SpecialCards) -> Position:
@@ -420,9 +572,11 @@ def _player(color: str) -> str:
 
 # --- as the API's JSON ---------------------------------------------------------------------
 
-def to_json(pos: Position) -> dict:
+def to_json(pos: Position, game: Game | None = None) -> dict:
     """The position in the engine's JSON form, as ``POST /rozhodci/api`` takes it (keys at
-    their defaults left out): the same position, the same holders, the same answers."""
+    their defaults left out): the same position, the same holders, the same answers.
+    ``game``: the position built (:func:`build`), where the caller has it; what the engine
+    derived on loading (who discards, the set-up's step) is copied from it."""
     out: dict = {}
     if pos.plan != "z":
         out["board"] = board_of(pos.plan).to_json()
@@ -455,6 +609,23 @@ def to_json(pos: Position) -> dict:
                         ("largest_army_holder", pos.army_holder)):
         if holder != UNKNOWN:
             out[key] = holder
+    if pos.new_dev:
+        out["dev_cards_new"] = {c: {card: n for card, n in zip(DEV_CARDS, k, strict=True) if n}
+                                for c, k in pos.new_dev.items()}
+    if pos.trade_cards:
+        out["trade_cards"] = dict(pos.trade_cards)
+    for letter, key in (("k", "dev_card_played_this_turn"), ("o", "trade_card_action_used"),
+                        ("r", "knight_retired")):
+        if letter in pos.done:
+            out[key] = True
+    if pos.rolls or pos.phase in LOADED_PHASES:
+        # What the engine loaded (who discards, how far the set-up is, the rolls made).
+        loaded = (game or build(pos).game).to_json()
+        keys = {"discard": ("discard", "rolls", "first_roll_total"),
+                "robber": ("rolls", "first_roll_total"),
+                "setup": ("setup", "turn_number", "current", "rolls")}.get(pos.phase,
+                                                                  ("rolls", "first_roll_total"))
+        out.update({k: loaded[k] for k in keys})
     return out
 
 
@@ -496,26 +667,46 @@ def from_game(game: Game, plan: str, shown: set[str] | None = None) -> Position:
     visible = set(game.players) if shown is None else shown & set(game.players)
     hands = {c: tuple(game.hand(c)[r] for r in RESOURCES) for c in game.players
              if c in visible and game.hand_size(c)}
-    dev = {}
+    dev, new_dev = {}, {}
     for c in game.players:
         if c not in visible:
             continue
-        cards = [card for card, _new in game.dev_cards(c) if card != "victory_point"]
-        if cards:
-            dev[c] = tuple(cards.count(card) for card in DEV_CARDS)
+        for table, bought in ((dev, False), (new_dev, True)):
+            cards = [card for card, new in game.dev_cards(c)
+                     if card != "victory_point" and new == bought]
+            if cards:
+                table[c] = tuple(cards.count(card) for card in DEV_CARDS)
     knights = tuple((c, game.played_knights(c)) for c in game.players if game.played_knights(c))
     rules = game.rules
     flags = frozenset(({"r"} if rules.longest_road_tie == "holder_keeps" else set())
                       | ({"k"} if rules.combined_trade_build else set())
                       | ({"2"} if rules.two_player else set()))
     phase = game.phase if game.phase in PHASE_LETTER_OF else ""
+    owed = tuple(c for c in game.players if game.discards_owed.get(c))
+    if phase == "discard" and not set(owed) <= set(hands):
+        phase = ""  # who discards follows from hands the screen may not show
     board = game.board
     robber = game.robber if game.robber != board.robber_start else ""
+    data = game.to_json() if phase else {}
+    done = frozenset(x for x, key in (("k", "dev_card_played_this_turn"),
+                                      ("o", "trade_card_action_used"),
+                                      ("r", "knight_retired")) if data.get(key))
+    rolls: tuple[int, ...] = ()  # only where the phase alone does not say them
+    made, first = data.get("rolls", 0), data.get("first_roll_total") or 0
+    if rules.two_player and phase == "roll" and made == 1:
+        rolls = (first,)
+    elif rules.two_player and phase in ("discard", "robber"):
+        rolls = (7,) if made == 1 else (first, 7)
+    trade_cards = {c: n for c, n in (data.get("trade_cards") or {}).items() if n != 4}
     return Position(plan=plan, players=tuple(game.players), rules=flags, pieces=pieces,
                     robber=robber, hands=hands, dev=dev, knights=knights,
                     current=game.current_player if phase else "", phase=phase,
                     road_holder=game.longest_road_holder,
-                    army_holder=game.largest_army_holder)
+                    army_holder=game.largest_army_holder,
+                    new_dev=new_dev if phase else {}, done=done if phase else frozenset(),
+                    discarding=owed if phase == "discard" and len(owed) < len(
+                        referee.roll_yields(game, 7).players) else (),
+                    rolls=rolls, trade_cards=trade_cards)
 
 
 def _canonical(piece: str, place: str) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from engine import RESOURCES, Game, InvalidInput, RuleViolation, actions, referee, words
 from engine import topology as topo
+from engine.bots.places import hex_ref
 from engine.constants import COSTS
 
 QUESTIONS = {
@@ -22,6 +23,7 @@ QUESTIONS = {
     "vynosy": "Kolik kdo dostane?",
     "body": "Kolik má kdo bodů?",
     "kdo-vyhral": "Kdo vyhrál?",
+    "sedmicka": "Padla sedmička: co teď?",
 }
 COST_WORDS = {kind: words.cards(dict(zip(RESOURCES, cost, strict=True)), "nom")
               for kind, cost in COSTS.items()}
@@ -94,19 +96,94 @@ def may(game: Game, action: actions.Action, known: Known) -> Ruling:
     g = game.copy()
     if not known.turn:
         g.set_current(player, _phase_for(g, action))
+    if g.phase == "setup":
+        action = _setup_action(action)
+    if isinstance(action, actions.Discard) and g.phase == "discard":
+        if action.player not in g.discards_owed:
+            return Ruling("smi", f"Ne. {_name(player, capital=True)} po této sedmičce nic "
+                          "neodevzdává: nemá víc než 7 karet surovin, nebo už odevzdal.", False,
+                          "sedmicka-padla-nastupuje-zlodej", data={"kod": "nothing_to_discard"})
+        g = _discarding_alone(g, action.player)
     kind = action.to_json()["type"]
     if kind in BUILD_KINDS and player not in known.hands:
         return _may_build_anyhow(g, action, BUILD_KINDS[kind])
     if isinstance(action, actions.TradeBank) and player not in known.hands:
         g.set_hand(player, {action.give: 4 * action.count})
+    assumed = _assume_hands(g, action, known)
     try:
         g.check(action)
     except RuleViolation as exc:
         return Ruling("smi", f"Ne. {exc.message}", False, exc.headword, data={"kod": exc.code},
                       highlight=_places_of(action))
-    changes = _consequences(g, action, known)
-    return Ruling("smi", "Ano. " + _yes_text(g, action), True, _headword_of(action, changes),
-                  highlight=_places_of(action), consequences=changes)
+    changes = _consequences(g, action, known) + _setup_yields(g, action)
+    return Ruling("smi", "Ano. " + _yes_text(g, action, assumed), True,
+                  _headword_of(action, changes), highlight=_places_of(action),
+                  consequences=changes)
+
+
+def _discarding_alone(g: Game, color: str) -> Game:
+    """The discard phase as if ``color`` were the only one still to discard: who discards
+    first does not matter (each chooses his own cards), so his discard is checked alone
+    instead of waiting for the engine's turn order."""
+    data = g.to_json()
+    data["discard"] = {color: g.discards_owed[color]}
+    return Game.from_json(data)
+
+
+def _setup_action(action):
+    """In the set-up phase a settlement or road is placed (free, the set-up's rules)."""
+    if isinstance(action, actions.BuildSettlement):
+        return actions.PlaceSettlement(action.player, action.node)
+    if isinstance(action, actions.BuildRoad):
+        return actions.PlaceRoad(action.player, action.path)
+    return action
+
+
+def _assume_hands(g: Game, action, known: Known) -> list[str]:
+    """A trade between players whose hands the position does not give: each is given just
+    what he would hand over, so that the rules of the trade itself decide (the answer then
+    says "if they have the cards"). The colours so assumed."""
+    if isinstance(action, actions.ForcedTrade) and g.rules.two_player:
+        opponent = next((c for c in g.players if c != action.player), None)
+        if opponent and opponent not in known.hands:
+            g.set_hand(opponent, {"brick": 2})
+            return [opponent]
+        return []
+    if not isinstance(action, actions.TradePlayers):
+        return []
+    assumed = []
+    for color, cards in ((action.player, action.give), (action.partner, action.get)):
+        if color in g.players and color not in known.hands and isinstance(cards, dict):
+            try:
+                g.set_hand(color, cards)
+            except (InvalidInput, TypeError, ValueError, AttributeError):
+                continue
+            assumed.append(color)
+    return assumed
+
+
+def _setup_yields(g: Game, action) -> list:
+    """Fáze zakládání: what placing this settlement pays at once, by the engine's own
+    placement (the second settlement: one card per adjacent land that yields)."""
+    if not isinstance(action, actions.PlaceSettlement):
+        return []
+    after = g.copy()
+    events = after.apply(action)
+    produced = [e for e in events if e.kind == "produced"]
+    who = _name(action.player, capital=True)
+    if not produced:
+        text = (f"{who} za první vesnici ve fázi zakládání nic nedostane: první výnosy "
+                "přinese až druhá vesnice.")
+        gains = {}
+    else:
+        gains = {r: n for r, n in produced[0].gains.get(action.player, {}).items() if n}
+        text = (f"{who} za tuto druhou vesnici hned dostane "
+                + (words.cards(gains) if gains else "nic")
+                + ": za každou sousední krajinu, která dává surovinu, jednu kartu (poušť "
+                  "a moře nic).")
+    return [referee.Consequence("setup_yield", text, "faze-zakladani",
+                                {"player": action.player, "gains": gains,
+                                 "second": bool(produced)})]
 
 
 # What a card's question (no target named) may say it changes: not whom a knight robs or
@@ -211,14 +288,44 @@ def _may_rob(game: Game, action: actions.MoveRobber, known: Known) -> Ruling:
     return ruling
 
 
-def _yes_text(g: Game, action) -> str:
+def _yes_text(g: Game, action, assumed=()) -> str:
     kind = action.to_json()["type"]
+    who = _name(action.player, capital=True)
     if kind == "trade_bank":
         rate = g.trade_rate(action.player, action.give)
         return _rate_sentence(g, action.player, action.give, rate, action.count)
     if kind in BUILD_KINDS:
-        return f"{_name(action.player, capital=True)} tu smí stavět a suroviny na to má."
+        return f"{who} tu smí stavět a suroviny na to má."
+    if kind in ("place_settlement", "place_road"):
+        piece = "vesnici" if kind == "place_settlement" else "silnici"
+        return f"{who} tu smí ve fázi zakládání postavit {piece} (zdarma)."
+    if kind == "trade_players":
+        caveat = (", mají-li ty karty (" + words.join([_name(c, "gen") for c in assumed])
+                  + " v pozici nejsou)" if assumed else "")
+        return (f"{who} a {_name(action.partner)} spolu smějí teď obchodovat: "
+                f"{_name(action.player)} dá {words.cards(action.give)} a dostane "
+                f"{words.cards(action.get)}{caveat}. Obchodovat smí jen hráč na tahu, a to "
+                "s kýmkoli ze spoluhráčů.")
+    if kind in TRADE_CARD_ACTIONS:
+        cost = g.trade_card_cost(action.player)
+        paid = words.plural_count(cost, "obchodní kartu", "obchodní karty", "obchodních karet")
+        caveat = (f", má-li {_name(assumed[0])} aspoň 1 kartu suroviny (jeho karty v pozici "
+                  "nejsou)" if assumed else "")
+        return (f"{who} {TRADE_CARD_ACTIONS[kind]} za {paid}{caveat}. Akce s obchodními "
+                "kartami je jedna za tah; stojí 1 kartu, nemá-li hráč víc bodů než soupeř, "
+                "jinak 2.")
+    if kind == "retire_knight":
+        return (f"{who} smí odstranit jednoho svého vyloženého Rytíře ze hry a dostane za něj "
+                "2 obchodní karty (jednou za tah).")
     return "Engine tento krok v této pozici dovolí."
+
+
+# Katan pro dva's trade-card actions: what the player may do, for the "yes" (001).
+TRADE_CARD_ACTIONS = {
+    "forced_trade": "smí vynuceně obchodovat (vytáhne soupeři naslepo 2 karty surovin a "
+                    "dá mu za ně 2 libovolné své)",
+    "robber_to_desert": "smí postavit zloděje na poušť (nikoho neokrade)",
+}
 
 
 def rate_ruling(game: Game, color: str, resource: str) -> Ruling:
@@ -263,9 +370,7 @@ def card_ruling(game: Game, color: str, card: str, known: Known) -> Ruling:
         g.set_dev_cards(color, [card])
     name = words.DEV_CARDS_ACC[card]
     if card == "victory_point":
-        return Ruling("smi", "Ne. Karta s vítězným bodem se nehraje: zůstává skrytá a "
-                             "odkrývá se, až přinese desátý bod v tahu svého majitele.",
-                      False, "karta-s-vyhernim-bodem")
+        return _reveal_ruling(g, color, known)
     action = _card_action(g, color, card)
     if card == "road_building" and not action.paths:
         return Ruling("smi", f"Ne. {_name(color, capital=True)} nemá kam postavit silnici: "
@@ -277,9 +382,42 @@ def card_ruling(game: Game, color: str, card: str, known: Known) -> Ruling:
     except RuleViolation as exc:
         return Ruling("smi", f"Ne. {exc.message}", False, exc.headword, data={"kod": exc.code})
     owned = "" if color in known.dev else " (má-li ji a nekoupil-li ji v tomto tahu)"
+    if color in known.dev and any(c == card and new for c, new in g.dev_cards(color)):
+        owned = " (kartu, kterou má z dřívějška; tu koupenou v tomto tahu zahrát nesmí)"
     changes = _consequences(g, action, known, CARD_CONSEQUENCES)
     return Ruling("smi", f"Ano, {_name(color)} smí teď zahrát {name}{owned}.", True,
                   _headword_of(action, changes), consequences=changes)
+
+
+def _reveal_ruling(g: Game, color: str, known: Known) -> Ruling:
+    """A victory-point card is never played: it is revealed when it brings the owner to the
+    goal on his own turn, even one bought in this very turn (Almanach, Akční karty; 001).
+    The engine's verdict decides whether it does now."""
+    who = _name(color, capital=True)
+    headword = "karta-s-vyhernim-bodem"
+    if color in known.dev and not any(c == "victory_point" for c, _new in g.dev_cards(color)):
+        return Ruling("smi", f"Ne. {who} kartu Vítězný bod nemá.", False, headword,
+                      data={"kod": "card_not_owned"})
+    if color not in known.dev:
+        g.set_dev_cards(color, ["victory_point"])
+    v = referee.verdict(g, known_dev_cards=set(known.dev) | {color})
+    goal = g.rules.victory_points_to_win
+    held = g.points(color)["total"]
+    bought = any(c == "victory_point" and new for c, new in g.dev_cards(color))
+    if v.winner == color:
+        answer = (f"Ano. Karta Vítězný bod se nehraje, ale odkrývá: {_name(color)} má i s ní "
+                  f"{words.points(held)}, je na tahu, a tak ji teď odkryje a vyhrává"
+                  + (", i když ji koupil právě v tomto tahu" if bought else "") + ".")
+        return Ruling("smi", answer, True, referee.VICTORY_HEADWORD,
+                      data={"body": held, "vitez": color})
+    why = (f"{_name(color)} teď není na tahu" if v.current != color
+           else f"{_name(color)} by s ní měl jen {words.points(held)}, k vítězství je "
+                f"potřeba {goal}")
+    return Ruling("smi", "Ne. Karta Vítězný bod se nehraje: zůstává skrytá a odkrývá se, až "
+                         f"přinese {goal}. bod v tahu svého majitele; {why}"
+                  + (" (odkrýt ji smí i v tahu, kdy ji koupil)" if bought else "") + ".",
+                  False, headword, data={"kod": "victory_point_card_not_played",
+                                         "body": held})
 
 
 def _card_action(g: Game, color: str, card: str) -> actions.Action:
@@ -312,6 +450,8 @@ ACTION_HEADWORDS = {
     "play_year_of_plenty": "pokrok", "play_monopoly": "pokrok",
     "buy_development_card": "akcni-karty", "discard": "sedmicka-padla-nastupuje-zlodej",
     "move_robber": "zlodej", "roll_dice": "prubeh-hry", "end_turn": "prubeh-hry",
+    "forced_trade": "katan-pro-dva", "robber_to_desert": "katan-pro-dva",
+    "retire_knight": "katan-pro-dva", "give_back": "katan-pro-dva",
 }
 # Consequences that are the dispute itself when a move has them: a settlement that breaks a
 # road is a question of the Longest Road, not of the settlement.
@@ -458,6 +598,10 @@ def yields(game: Game, total: int, known: Known) -> Ruling:
     except InvalidInput as exc:
         raise BadQuestion(exc.message) from None
     number_hexes = [h for h in topo.HEX_IDS if game.board.number(h) == total]
+    again = _second_roll_refused(game, total, known)
+    if again is not None:
+        return Ruling("vynosy", f"Na {total} nedostane nikdo nic: {again.message[:1].lower()}"
+                      f"{again.message[1:]}", None, again.headword, data={"kod": again.code})
     if total == 7:
         owed = result.players
         if owed:
@@ -494,6 +638,130 @@ def yields(game: Game, total: int, known: Known) -> Ruling:
                   number_hexes,
                   data={"zisky": gains, "blokovano": result.blocked,
                         "nedostatek": list(result.shortage)})
+
+
+def _second_roll_refused(game: Game, total: int, known: Known) -> RuleViolation | None:
+    """Katan pro dva, between the two rolls of a turn: the engine's check of a second roll
+    of this total (it must differ from the first)."""
+    if not (known.turn and game.rules.two_player and game.phase == "roll"
+            and game.rolls_this_turn == 1):
+        return None
+    low = max(1, total - 6)
+    try:
+        game.copy().check(actions.RollDice(game.current_player, (low, total - low)))
+    except RuleViolation as exc:
+        return exc
+    return None
+
+
+# --- Padla sedmička: co teď? ----------------------------------------------------------------
+
+def seven(game: Game, known: Known) -> Ruling:
+    """The sequence a 7 starts, walked from where the position stands (before the roll, in
+    the discards, or at the robber): who discards how many (the engine's reading of the
+    rule), then whom the robber may rob where, then what follows. Each step is the
+    engine's: roll_yields, discards_owed, why_not_robber, robber_candidates."""
+    phase = game.phase if known.turn else ""
+    if phase in ("setup", "over"):
+        raise BadQuestion("Ve fázi zakládání ani po konci hry se kostkami nehází.")
+    roller = game.current_player if known.turn else None
+    who = _name(roller, capital=True) if roller else "Hráč na tahu"
+    steps, data = [], {"faze": phase if phase in ("discard", "robber") else "hod"}
+    if phase not in ("discard", "robber"):
+        steps.append("Na sedmičku nedostane nikdo žádné suroviny (žádné pole nemá číslo 7).")
+    if phase != "robber":
+        owed = game.discards_owed if phase == "discard" else referee.roll_yields(game, 7).players
+        data["odevzdat"] = dict(owed)
+        steps.append(_discard_step(game, owed, known, waiting=phase == "discard"))
+    robbed = _robbable_hexes(game, roller) if roller else {}
+    data["okrast"] = robbed
+    steps.append(_robber_step(game, who, robbed))
+    if game.rules.two_player:
+        steps.append("Katan pro dva: byla-li sedmička prvním hodem tahu, hází se pak ještě "
+                     "jednou a druhý součet musí být jiný; jinak tah pokračuje obchodem a "
+                     "stavěním.")
+    else:
+        steps.append("Potom tah pokračuje obchodem a stavěním.")
+    steps.append("Zahraný Rytíř odevzdávání nespouští: jen přesune zloděje a dovolí okrást.")
+    numbered = [f"{i}. {text}" for i, text in enumerate(steps, 1)]
+    mover = _name(roller) if roller else "hráč na tahu"
+    victims = sorted({c for colors in robbed.values() for c in colors},
+                     key=list(game.players).index)
+    if victims:
+        rob = (f"{mover} přesune zloděje a okrade "
+               + words.join([_name(c, "acc") for c in victims], "nebo") + ".")
+    elif roller:
+        rob = f"{mover} přesune zloděje (okrást teď nemá koho)."
+    else:
+        rob = f"{mover} přesune zloděje a okrade jednoho ze sousedů pole, kam ho postaví."
+    unknown = [c for c in game.players if c not in known.hands]
+    if phase == "robber":
+        answer = "Teď " + rob
+    else:
+        owed = data["odevzdat"]
+        first = ("nejdřív " + ("ještě " if phase == "discard" else "")
+                 + ("odevzdá " if len(owed) == 1 else "odevzdají ")
+                 + words.join([f"{_name(c)} {_cards_acc(k)}" for c, k in owed.items()])
+                 if owed else "odevzdá, kdo má víc než 7 karet" if unknown
+                 else "nikdo nic neodevzdává")
+        answer = (("Čeká se na odevzdání karet: " if phase == "discard"
+                   else "Padla sedmička: nikdo nic nedostane, ") + first + ", pak " + rob)
+    hexes = sorted(robbed)
+    return Ruling("sedmicka", answer, None, "sedmicka-padla-nastupuje-zlodej", numbered,
+                  hexes, data=data)
+
+
+def _discard_step(game: Game, owed: dict, known: Known, waiting: bool) -> str:
+    rule = ("Kdo má víc než 7 karet surovin, odevzdá polovinu z nich (zaokrouhleno dolů) do "
+            "banku a které, vybere sám; akční karty se nepočítají.")
+    unknown = [c for c in game.players if c not in known.hands and c not in owed]
+    if owed:
+        named = words.join([f"{_name(c)} {_cards_acc(k)} (má {_cards_acc(game.hand_size(c))})"
+                            for c, k in owed.items()])
+        verb = "odevzdá" if len(owed) == 1 else "odevzdají"
+        text = f"Nejdřív {'ještě ' if waiting else ''}{verb} {named}. "
+    elif not unknown:
+        text = "Nikdo nemá víc než 7 karet surovin, nikdo nic neodevzdává. "
+    elif len(unknown) < len(game.players):
+        text = "Ze známých rukou nemá nikdo víc než 7 karet surovin. "
+    else:
+        text = ""
+    if unknown:
+        text += ("Karty " + words.join([_name(c, "gen") for c in unknown])
+                 + " v pozici nejsou: odevzdá, kdo má víc než 7. ")
+    return text + rule
+
+
+def _cards_acc(n: int) -> str:
+    """In the accusative: 1 kartu, 2 karty, 5 karet."""
+    return words.plural_count(n, "kartu", "karty", "karet")
+
+
+def _robbable_hexes(game: Game, thief: str) -> dict[str, list[str]]:
+    out = {}
+    for h in topo.HEX_IDS:
+        if referee.why_not_robber(game, h) is not None:
+            continue
+        robbable, _empty = referee.robber_candidates(game, thief, h)
+        if robbable:
+            out[h] = robbable
+    return out
+
+
+def _robber_step(game: Game, who: str, robbed: dict[str, list[str]]) -> str:
+    text = (f"{who} přesune zloděje na jiné pole (smí i na poušť) a okrade jednoho hráče, "
+            "který má u toho pole vesnici nebo město a drží kartu suroviny: vezme si od něj "
+            "naslepo jednu.")
+    if robbed:
+        victims: dict[str, list[str]] = {}
+        for h, colors in robbed.items():
+            for c in colors:
+                victims.setdefault(c, []).append(hex_ref(game.board, h, "gen"))
+        text += " Okrást jde: " + "; ".join(
+            f"{_name(c, 'acc')} u {words.join(places)}" for c, places in victims.items()) + "."
+    elif who != "Hráč na tahu":
+        text += " Teď není koho okrást: zloděj jen blokuje pole."
+    return text
 
 
 # --- Kolik má kdo bodů? ---------------------------------------------------------------------

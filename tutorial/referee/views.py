@@ -26,6 +26,7 @@ from engine import topology as topo
 from tutorial import board_svg, pages
 from tutorial.inputs import parse_int
 from tutorial.referee import api as api_input
+from tutorial.referee import forms as referee_forms
 from tutorial.referee import notation, rulings
 from tutorial.referee.notation import BadCode, Position
 
@@ -36,13 +37,21 @@ TOOL_LABELS = {"vesnice": "Vesnice", "mesto": "Město", "silnice": "Silnice",
                "ptat": "Ptát se klepnutím"}
 ASK_KINDS = {"vesnice": "Postavit vesnici", "mesto": "Postavit město",
              "silnice": "Postavit silnici", "zlodej": "Přesunout zloděje (a koho okrást)",
-             "pristav": "Obchod s bankem (poměr)", "karta": "Zahrát akční kartu"}
+             "pristav": "Obchod s bankem (poměr)", "karta": "Zahrát akční kartu",
+             "obchod": "Obchod mezi hráči",
+             "vynuceny": "Vynucený obchod (obchodní karty)",
+             "poust": "Zloděj na poušť (obchodní karty)",
+             "vyradit": "Vyřadit rytíře za obchodní karty"}
+TWO_PLAYER_KINDS = {"vynuceny": actions.ForcedTrade, "poust": actions.RobberToDesert,
+                    "vyradit": actions.RetireKnight}
 UI_PARAMS = ("n", "b", "otazka", "akce", "misto", "hod", "surovina", "karta", "nastaveni",
-             "od")
+             "od", "partner", "dava", "bere")
 # What the settings form carries along unchanged (the board taps set these).
-FORM_KEEPS = ("plan", "f", "zlodej", "n", "b", "otazka", "akce", "hod", "surovina", "karta")
-PHASES = {"roll": "hod kostkami", "trade": "obchod", "build": "stavění",
-          "main": "obchod a stavění (kombinovaná fáze)"}
+FORM_KEEPS = ("plan", "f", "zlodej", "n", "b", "otazka", "akce", "hod", "surovina", "karta",
+              "partner", "dava", "bere")
+# What the trade question's form carries along (the position and the question).
+TRADE_KEEPS = (*notation.POSITION_PARAMS, "n", "b", "otazka", "akce")
+PHASES = referee_forms.PHASES
 
 
 def _state(request: HttpRequest, pos: Position) -> dict:
@@ -65,9 +74,21 @@ def _state(request: HttpRequest, pos: Position) -> dict:
             "surovina": get.get("surovina", "") if get.get("surovina") in RESOURCES else "",
             "karta": get.get("karta", "") if get.get("karta") in DEV_CARDS else "",
             "nastaveni": "1" if get.get("nastaveni") == "1" else "",
+            # 'Obchod mezi hráči': the partner's letter and both sides' 5 counts.
+            "partner": (get.get("partner", "") if notation.COLOR_LETTERS.get(
+                get.get("partner", "")) in pos.players else ""),
+            "dava": _trade_counts(get.get("dava", "")),
+            "bere": _trade_counts(get.get("bere", "")),
             # "Silnice od–do": the intersection the next road starts from.
             "od": (get.get("od", "") if tool == "kreslit"
                    and get.get("od", "") in topo.INTERSECTION_INDEX else "")}
+
+
+def _trade_counts(text: str) -> str:
+    """Five counts 0–19 in base 36 (a trade's side), else "" (not chosen)."""
+    if len(text) != 5 or any(d not in notation.DIGITS[:20] for d in text):
+        return ""
+    return text
 
 
 def _roll(text: str) -> str:
@@ -141,6 +162,17 @@ def editor(request: HttpRequest) -> HttpResponse:
     state = _state(request, pos)
     error = ""
     malformed = False
+    trade_error = ""
+    if "obchodovat" in request.GET:
+        trade = referee_forms.TradeForm(request.GET, state["color"], pos.players)
+        if trade.is_valid():
+            partner, give, get = trade.trade()
+            state.update(otazka="smi", akce="obchod", partner=notation.LETTER_OF[partner],
+                         dava=_code(give), bere=_code(get))
+            if not request.htmx or request.htmx.history_restore_request:
+                return redirect(editor_url(pos, state) + ANSWER)
+        else:
+            trade_error, malformed = trade.first_error(), True
     if "klik" in request.GET or "upravit" in request.GET:
         # An edit starts from who holds the special cards now: the next piece is ruled as
         # a move of the game would be (only a longer road or more knights take a card).
@@ -155,6 +187,9 @@ def editor(request: HttpRequest) -> HttpResponse:
                 state["nastaveni"] = "1"
         if changed is not None:
             built = notation.build(changed)
+            if built.game is not None and changed.phase == "setup":
+                # In the set-up the pieces say whose turn it is: the address follows.
+                changed = replace(changed, current=built.game.current_player)
             if built.game is not None:
                 if not request.htmx or request.htmx.history_restore_request:
                     return redirect(editor_url(changed, state))
@@ -168,7 +203,15 @@ def editor(request: HttpRequest) -> HttpResponse:
     # Input that is not in the notation is a 400; htmx swaps only a 2xx, so the fragment
     # that shows the message to an htmx user comes as a 200.
     status = 400 if malformed and not request.htmx else 200
-    return _respond(request, _context(pos, state, built, error, submitted), status=status)
+    context = _context(pos, state, built, error, submitted,
+                       request.GET if trade_error else None)
+    if trade_error:
+        context["question_error"], context["ruling"] = trade_error, None
+    return _respond(request, context, status=status)
+
+
+def _code(counts: tuple[int, ...]) -> str:
+    return "".join(notation.DIGITS[k] for k in counts)
 
 
 def _tap(pos: Position, state: dict, place: str) -> Position:
@@ -234,8 +277,11 @@ def apply_form(pos: Position, get) -> Position:
     phase = get.get("faze", "")
     if current not in players:
         current = phase = ""
-    elif phase not in PHASES or (phase == "main") != ("k" in rules) and phase != "roll":
+    elif phase not in _phases_of(rules):
         phase = notation.default_phase(replace(pos, rules=rules))
+    turn = referee_forms.TurnForm(get, players, two_player="2" in rules)
+    if not turn.is_valid():
+        raise BadCode(turn.first_error())
     pieces = tuple(p for p in pos.pieces
                    if p[0] in players or ("2" in rules and len(players) == 2))
     colors = notation.Position(players=players, rules=rules).colors()
@@ -243,7 +289,13 @@ def apply_form(pos: Position, get) -> Position:
     army = _holder_field(get, "drzitel-vojsko", players, pos.army_holder)
     return replace(pos, players=players, rules=rules, hands=hands, dev=dev,
                    knights=tuple(knights), current=current, phase=phase, pieces=pieces,
-                   road_holder=road, army_holder=army)
+                   road_holder=road, army_holder=army, **turn.turn_state())
+
+
+def _phases_of(rules) -> tuple[str, ...]:
+    """The phases a turn may be in under these rules (the engine's names)."""
+    play = ("main",) if "k" in rules else ("trade", "build")
+    return ("roll", *play, "discard", "robber", "setup")
 
 
 HOLDER_UNKNOWN_VALUE = "?"
@@ -269,8 +321,9 @@ def _holder_field(get, name: str, colors, before):
 
 
 def _known(pos: Position) -> rulings.Known:
+    # Who said which cards he bought in this turn said which cards he holds.
     return rulings.Known(turn=bool(pos.current), hands=frozenset(pos.hands),
-                         dev=frozenset(pos.dev))
+                         dev=frozenset(pos.dev) | frozenset(pos.new_dev))
 
 
 def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | None:
@@ -279,7 +332,7 @@ def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | N
     question = state["otazka"]
     place = state["misto"]
     if color not in game.players and question not in ("nejdelsi-cesta", "vynosy", "body",
-                                                       "kdo-vyhral"):
+                                                       "kdo-vyhral", "sedmicka"):
         raise rulings.BadQuestion("Neutrální barva se na nic neptá: zvolte hráče.")
     if question == "nejdelsi-cesta":
         return rulings.longest_road(game, built.cards)
@@ -289,6 +342,8 @@ def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | N
         return rulings.points(game, known)
     if question == "kdo-vyhral":
         return rulings.who_won(game, known)
+    if question == "sedmicka":
+        return rulings.seven(game, known)
     if question == "vynosy":
         if not state["hod"].isdigit():
             return None
@@ -302,6 +357,19 @@ def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | N
         return rulings.rate_ruling(game, color, state["surovina"]) if state["surovina"] else None
     if kind == "karta":
         return rulings.card_ruling(game, color, state["karta"], known) if state["karta"] else None
+    if kind in TWO_PLAYER_KINDS:
+        if not game.rules.two_player:
+            raise rulings.BadQuestion("Obchodní karty jsou jen v Katanu pro dva.")
+        return rulings.may(game, TWO_PLAYER_KINDS[kind](color), known)
+    if kind == "obchod":
+        if not (state["partner"] and state["dava"] and state["bere"]):
+            return None
+        give, get = (dict(zip(RESOURCES, (notation.DIGITS.index(d) for d in state[side]),
+                              strict=True)) for side in ("dava", "bere"))
+        partner = notation.COLOR_LETTERS[state["partner"]]
+        return rulings.may(game, actions.TradePlayers(
+            color, partner, {r: k for r, k in give.items() if k},
+            {r: k for r, k in get.items() if k}), known)
     if not kind or not place:
         return None
     try:
@@ -414,7 +482,8 @@ def _links(pos: Position, state: dict) -> dict:
               "url": editor_url(pos, state, base=base, otazka="smi", akce=key, misto="",
                                 n="ptat" if key in ("vesnice", "mesto", "silnice", "zlodej")
                                 else state["n"]) + ANSWER}
-             for key, label in ASK_KINDS.items()]
+             for key, label in ASK_KINDS.items()
+             if key not in TWO_PLAYER_KINDS or pos.two_player]
     rolls = [{"total": t, "current": str(t) == state["hod"],
               "url": editor_url(pos, state, base=base, otazka="vynosy", hod=str(t)) + ANSWER}
              for t in range(2, 13)]
@@ -469,6 +538,15 @@ def _form(pos: Position, state: dict, submitted=None) -> dict:
                     for c, k in zip(DEV_CARDS, dev, strict=True)],
             "knights": {"name": f"rytiri-{color}",
                         "value": value(f"rytiri-{color}", dict(pos.knights).get(color, 0))},
+            "new_dev": [{"name": f"nove-{color}-{c}", "label": words.DEV_CARDS[c],
+                         "value": value(f"nove-{color}-{c}", k)}
+                        for c, k in zip(DEV_CARDS, pos.new_dev.get(color, (0,) * 5),
+                                        strict=True)],
+            "discarding": {"name": f"odevzda-{color}",
+                           "checked": checked(f"odevzda-{color}", color in pos.discarding)},
+            "trade_cards": {"name": f"obchodni-{color}",
+                            "value": value(f"obchodni-{color}",
+                                           pos.trade_cards.get(color, ""))},
         })
     params = {**notation.params(pos), **state}
     holders = []
@@ -479,7 +557,13 @@ def _form(pos: Position, state: dict, submitted=None) -> dict:
         options = [(HOLDER_UNKNOWN_VALUE, "nevím"), (notation.NOBODY_LETTER, "nikdo")] + [
             (notation.LETTER_OF[c], words.player(c)) for c in colors]
         holders.append({"name": name, "label": label, "chosen": chosen, "options": options})
-    return {"rows": rows, "phases": PHASES, "holders": holders,
+    rolls = [{"name": f"hod-{i}", "label": label,
+              "value": value(f"hod-{i}", pos.rolls[i - 1] if len(pos.rolls) >= i else "")}
+             for i, label in ((1, "První hod"), (2, "Druhý hod"))]
+    done = [{"name": f"uz-{x}", "label": label, "checked": checked(f"uz-{x}", x in pos.done)}
+            for x, label in referee_forms.DONE.items()]
+    return {"rows": rows, "phases": PHASES, "holders": holders, "rolls": rolls, "done": done,
+            "two_player": pos.two_player,
             "current": value("na-tahu", pos.current), "phase": value("faze", pos.phase),
             "rules": [{"name": f"pravidlo-{x}", "label": label,
                        "checked": checked(f"pravidlo-{x}", x in pos.rules)}
@@ -504,7 +588,7 @@ def _base_context(pos: Position, state: dict, submitted=None, cards=None) -> dic
 
 
 def _context(pos: Position, state: dict, built: notation.Built, error: str,
-             submitted=None) -> dict:
+             submitted=None, trade_submitted=None) -> dict:
     context = _base_context(pos, state, submitted, built.cards)
     ruling = None
     question_error = ""
@@ -522,17 +606,40 @@ def _context(pos: Position, state: dict, built: notation.Built, error: str,
                           "label": _headword_label(c.headword)}
                          for c in (ruling.consequences if ruling else [])],
         "board": _board(pos, state, game, ruling, context["self_url"]),
-        "turn": (f"Na tahu {words.player(pos.current)}, fáze: {PHASES[game.phase]}."
+        "turn": (f"Na tahu {words.player(game.current_player)}, fáze: {PHASES[game.phase]}."
                  if pos.current and game.phase in PHASES else ""),
+        "trade_form": (_trade_form(pos, state, trade_submitted)
+                       if state["otazka"] == "smi" and state["akce"] == "obchod" else None),
         "waiting": _waiting(state),
         "draw_hint": _draw_hint(state),
         "piece_count": len(pos.pieces),
         "undo_url": (editor_url(replace(pos, pieces=pos.pieces[:-1]), state)
                      if pos.pieces else ""),
         "quiz_url": _quiz_url(pos, state),
-        "position_json": json.dumps(notation.to_json(pos), ensure_ascii=False),
+        "position_json": json.dumps(notation.to_json(pos, game), ensure_ascii=False),
     })
     return context
+
+
+def _trade_form(pos: Position, state: dict, submitted=None) -> dict:
+    """'Obchod mezi hráči': the question's fields (what was asked, or what was typed)."""
+    def value(name: str, default) -> str:
+        return str(submitted.get(name, "")) if submitted is not None else str(default)
+
+    asking = state["color"]
+    partner = notation.COLOR_LETTERS.get(state["partner"], "")
+    sides = []
+    for side, label in (("dava", f"{words.player(asking, capital=True)} dá"),
+                        ("bere", f"{words.player(asking, capital=True)} dostane")):
+        counts = [notation.DIGITS.index(d) for d in state[side]] or [0] * 5
+        sides.append({"label": label, "fields": [
+            {"name": f"{side}-{r}", "label": words.resource_name(r),
+             "value": value(f"{side}-{r}", k)} for r, k in zip(RESOURCES, counts, strict=True)]})
+    params = {**notation.params(pos), **state}
+    return {"partners": [(c, words.player(c, capital=True)) for c in pos.players
+                         if c != asking],
+            "partner": value("partner", partner), "sides": sides,
+            "hidden": [(k, params[k]) for k in TRADE_KEEPS if params.get(k)]}
 
 
 def _quiz_url(pos: Position, state: dict) -> str:
@@ -580,6 +687,9 @@ def _waiting(state: dict) -> str:
         return "Zvolte surovinu, kterou chcete dát do banku."
     if question == "smi" and kind == "karta" and not state["karta"]:
         return "Zvolte akční kartu."
+    if question == "smi" and kind == "obchod" and not (state["partner"] and state["dava"]
+                                                      and state["bere"]):
+        return "Vyplňte, s kým se obchoduje a co za co, a zeptejte se."
     return ""
 
 
@@ -718,8 +828,9 @@ def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruli
     for key in ("dev_cards", "dev_cards_new"):
         if isinstance(position.get(key), dict):
             dev |= set(position[key])
-    known = rulings.Known(turn="current" in position, hands=frozenset(hands),
-                          dev=frozenset(dev))
+    # A phase only a turn can be in (after a 7, the set-up) says whose turn it is too.
+    turn = "current" in position or position.get("phase") in notation.LOADED_PHASES
+    known = rulings.Known(turn=turn, hands=frozenset(hands), dev=frozenset(dev))
     color = api_input.text_or_none(body, "barva", "Barva")
     if question == "smi":
         akce = body.get("akce")
@@ -751,6 +862,8 @@ def _api_ruling(game, position: dict, question: str, body: dict) -> rulings.Ruli
         return rulings.yields(game, total, known)
     if question == "kdo-vyhral":
         return rulings.who_won(game, known)
+    if question == "sedmicka":
+        return rulings.seven(game, known)
     return rulings.points(game, known)
 
 
