@@ -149,3 +149,40 @@ def test_the_editor_with_a_ruling_and_the_open_settings_is_accessible(live_serve
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     assert_accessible(page)
     assert_accessible(page, url + "&nastaveni=1")  # the settings form
+
+
+@pytest.mark.usefixtures("content")
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_domestic_trade_asked_on_a_phone_with_and_without_javascript(live_server, browser,
+                                                                      javascript):
+    context = browser.new_context(viewport=PHONE, locale="cs-CZ", has_touch=True,
+                                  service_workers="block", java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/rozhodci/?tah=co&b=c&otazka=smi&akce=obchod")
+    form = page.locator("form.referee-trade")
+    form.locator('select[name="partner"]').select_option("blue")
+    form.locator('input[name="dava-brick"]').fill("1")
+    form.locator('input[name="bere-ore"]').fill("2")
+    form.locator("button").tap()
+    page.wait_for_load_state()
+    if javascript:
+        settled(page)
+    expect(page.locator(".referee-answer")).to_contain_text(
+        "Ano. Červený a modrý spolu smějí teď obchodovat: červený dá 1 cihlu a dostane 2 rudy")
+    assert "partner=m" in page.url and "bere=00002" in page.url
+    assert sideways(page) <= 0
+    context.close()
+
+
+@pytest.mark.usefixtures("content")
+def test_the_turn_of_katan_pro_dva_in_the_settings_fits_a_phone_and_is_accessible(
+        live_server, phone):
+    from tests.browser.axe import assert_accessible
+
+    url = (f"{live_server.url}/rozhodci/?pravidla=2&tah=oh&hody=8&obchodni=o6&nastaveni=1"
+           "&otazka=smi&akce=obchod")
+    phone.goto(url)
+    expect(phone.locator('input[name="hod-1"]')).to_have_value("8")
+    expect(phone.locator('input[name="obchodni-orange"]')).to_have_value("6")
+    assert sideways(phone) <= 0
+    assert_accessible(phone, url)
