@@ -19,6 +19,7 @@ from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tutorial import quiz
 from tutorial.lessons import classroom
 from tutorial.lessons.nicknames import NICKNAME_MAX
@@ -173,6 +174,8 @@ def test_every_stage_of_every_kind_fits_the_wall_and_reads_from_the_back(
         expect(page.locator(".projector-state")).to_have_text("Správná odpověď odhalena")
         expect(page.locator(".projector-top li")).to_have_count(5)
         _fits(page, f"{slug}: reveal with the top five")
+        assert_accessible(page)  # the class's answers as a grid, lines or tiles; the top five
+        page.set_viewport_size({"width": WIDTH, "height": HEIGHT})  # axe tried two widths
         for selector in (".projector-distribution li, .projector-distribution p, "
                          ".projector-distribution td, .projector-distribution th",
                          ".projector-top li",
@@ -219,6 +222,8 @@ def test_the_lobby_and_a_self_paced_lesson_of_every_kind_fit_the_wall(
         expect(page.locator(".projector-shares li")).to_have_count(len(lesson_items))
         expect(page.locator(".projector-top li")).to_have_count(5)
         _fits(page, "self-paced overview")
+        assert_accessible(page)
+        page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
         expect(page.locator(".projector-progress li").last).to_be_in_viewport()
         classroom.control(session, "close")
         page.goto(url)
