@@ -36,6 +36,7 @@ NEW_MOVES_SHOWN = 80
 # Where the answer to the person's last tap is: the page opens there (with and without JS).
 ANSWER = "#odpoved"
 HINT = "#play-hint"  # where 'Co bych hrál já?' answers
+MOVED_ON = "Hra mezitím pokročila, tady je aktuální stav."
 # The news opens by itself when it is this short; longer, it stays one line until asked.
 NEWS_OPEN = 6
 NEWS_ROLLS = 8  # the last rolls the news's one line names
@@ -354,6 +355,9 @@ def move(request: HttpRequest, row) -> HttpResponse:
 def _move(request: HttpRequest, row) -> HttpResponse:
     setup = store.setup_of(row)
     game, bots = store.table(row)
+    shown = request.POST.get("stav", "")
+    if shown and shown != str(row.moves):
+        return _moved_on(request, row, game, setup)
     person = flow.person_may_act(game, setup)
     if person is None or _needs_handoff(setup, row, person):
         return _to_answer(row)
@@ -374,9 +378,20 @@ def _move(request: HttpRequest, row) -> HttpResponse:
     moves += flow.computers_play(game, setup, decide_for(bots))
     try:
         store.save(row, game, moves, person_acted=True, bots=bots)
-    except store.Conflict:
-        pass  # another tab moved first: show the game as it now is
+    except store.Conflict:  # another tab moved first: show the game as it now is
+        row.refresh_from_db()
+        return _moved_on(request, row, store.game_of(row), setup)
     return _to_answer(row)
+
+
+def _moved_on(request: HttpRequest, row, game, setup) -> HttpResponse:
+    """A move sent from a page older than the game (another tab, a reloaded form): not a
+    rule's refusal, the game is simply further on; the page shows where."""
+    notice = {"stale": True, "message": MOVED_ON}
+    if not request.htmx:
+        mine.keep_refusal(request, row, notice, {})
+        return _to_answer(row)
+    return _table(request, row, game, setup, refusal=notice)
 
 
 def _check_offer_number(game, posted: str) -> None:

@@ -1,0 +1,61 @@
+"""Hrát's smaller promises (issue #43, low): a stale tab is told the game moved on, "kolo"
+and "tah" as the Almanach uses them, Katan pro dva speaks of one opponent, the discard form
+counts, a bad step of a record leads back to its game."""
+
+import re
+
+import pytest
+from play_kit import answered, offered, post_move, start
+
+from tutorial.play import store
+from tutorial.play.models import PlayedGame
+
+pytestmark = pytest.mark.django_db
+
+MOVED_ON = "Hra mezitím pokročila, tady je aktuální stav."
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+def stale_form(page: str, label: str) -> dict:
+    """The fields of the move form whose button says ``label``, as a tab holds them."""
+    form = re.search(r'<form class="play-action"[^>]*>(?:(?!</form>).)*>' + re.escape(label)
+                     + r"</button></form>", page, re.S)[0]
+    return {name: value.replace("&quot;", '"') for name, value in
+            re.findall(r'name="(stav|akce)" value="([^"]*)"', form)}
+
+
+def test_a_move_from_a_stale_second_tab_is_told_the_game_moved_on(client):
+    url = start(client, seed=3)
+    old_tab = text(client.get(url))
+    roll = stale_form(old_tab, "Hodit kostkami")
+    assert roll["stav"] == str(PlayedGame.objects.get().moves)
+    assert client.post(url + "tah/", roll).status_code == 302  # the other tab rolls
+    rolled = len(store.game_of(PlayedGame.objects.get()).history)
+    page = answered(client, client.post(url + "tah/", roll))  # the old tab rolls again
+    assert MOVED_ON in page and "Tento krok nejde" not in page
+    assert "Kostkami se hází jen jednou" not in page
+    assert len(store.game_of(PlayedGame.objects.get()).history) == rolled
+    assert MOVED_ON not in text(client.get(url))  # told once
+
+
+def test_with_htmx_the_stale_tab_gets_the_current_table_in_place(client):
+    url = start(client, seed=3)
+    roll = stale_form(text(client.get(url)), "Hodit kostkami")
+    client.post(url + "tah/", roll)
+    response = client.post(url + "tah/", roll, headers={"HX-Request": "true"})
+    body = text(response)
+    assert response.status_code == 200 and "<html" not in body
+    assert MOVED_ON in body and "Ukončit tah" in body
+
+
+def test_a_move_form_of_the_current_page_plays(client):
+    url = start(client, seed=3)
+    page = answered(client, client.post(url + "tah/", stale_form(text(client.get(url)),
+                                                                   "Hodit kostkami")))
+    assert MOVED_ON not in page
+    assert stale_form(page, "Ukončit tah")["stav"] == str(PlayedGame.objects.get().moves)
+    assert offered(page)
+    assert post_move(client, url, {"type": "end_turn", "player": "orange"}).status_code == 302
