@@ -5,9 +5,9 @@ counts, a bad step of a record leads back to its game."""
 import re
 
 import pytest
-from play_kit import answered, offered, post_move, start
+from play_kit import answered, hurry_through_turn, offered, post_move, start, stored
 
-from tutorial.play import store
+from tutorial.play import store, table
 from tutorial.play.models import PlayedGame
 
 pytestmark = pytest.mark.django_db
@@ -59,3 +59,21 @@ def test_a_move_form_of_the_current_page_plays(client):
     assert stale_form(page, "Ukončit tah")["stav"] == str(PlayedGame.objects.get().moves)
     assert offered(page)
     assert post_move(client, url, {"type": "end_turn", "player": "orange"}).status_code == 302
+
+
+def test_the_heading_counts_rounds_of_all_players_not_every_players_turn(client):
+    url = stored(2)
+    hurry_through_turn(client, url)  # orange's turn, then red's, blue's and white's
+    game = store.game_of(PlayedGame.objects.get())
+    assert game.turn_number == 5 and game.current_player == "orange"
+    page = text(client.get(url))
+    assert "<h1>2. kolo: na tahu Oranžový</h1>" in page
+    assert "<title>Hra: 2. kolo" in page and "5. tah" not in page
+
+
+def test_the_end_of_the_game_names_the_round_and_counts_the_turns():
+    from engine import Game
+
+    game = Game.beginner(players=("orange", "red", "blue"), seed=1)
+    game._turn_number = 62  # the 21st round of three players
+    assert table.story(game)[0].startswith("Hra skončila v 21. kole (62 tahů hráčů).")

@@ -191,11 +191,11 @@ def test_watching_computer_players_play_a_game(client):
     url = start(client, lide=0, seed=4)
     page = text(client.get(url))
     assert "Hrají jen počítačoví hráči" in page and "Další tah" in page
-    assert "2. tah: na tahu Červený" in page  # the first turn is played, one at a time
+    assert "1. kolo: na tahu Červený" in page  # the first turn is played, one at a time
     assert "Poslední kroky počítačových hráčů" in page and "Proč: Oranžový" in page
     client.post(url + "pocitac/", {"kolik": "tah"})
     page = text(client.get(url))
-    assert "3. tah: na tahu Modrý" in page and "Proč: Červený" in page
+    assert "1. kolo: na tahu Modrý" in page and "Proč: Červený" in page
     for _ in range(10):
         if "Konec hry" in page:
             break

@@ -413,6 +413,12 @@ def rolls_this_turn(game: Game) -> list[dict]:
     return out
 
 
+def round_number(game: Game) -> int:
+    """The round the turn on the table belongs to: a "kolo" is every player's turn once, a
+    "tah" one player's (as the Almanach's Průběh hry uses them)."""
+    return (game.turn_number - 1) // len(game.players) + 1
+
+
 def phase_name(game: Game) -> str:
     """The phase in words; Katan pro dva names the first and the second roll."""
     if game.phase == "roll" and game.rules.two_player:
@@ -606,7 +612,9 @@ def story(game: Game) -> list[str]:
     """The game in a few numbers: turns, rolls, the special cards, trades."""
     rolls = [a.dice for a in game.history if isinstance(a, actions.RollDice) and a.dice]
     totals = [a + b for a, b in rolls]
-    out = [f"Hra skončila v {game.turn_number}. tahu. Hodů kostkami: {len(rolls)}."]
+    turns = words.plural_count(game.turn_number, "tah", "tahy", "tahů")
+    out = [f"Hra skončila v {round_number(game)}. kole ({turns} hráčů)."
+           f" Hodů kostkami: {len(rolls)}."]
     if totals:
         common = max(range(2, 13), key=totals.count)
         out.append(f"Nejčastější součet: {common} ({totals.count(common)}×);"
