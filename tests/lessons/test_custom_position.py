@@ -196,3 +196,38 @@ def test_every_offered_kind_can_be_added_from_positions_of_the_example_game():
             assert custom.prepared(choice.slug, stored) is not None
             added.add(choice.slug)
     assert added == set(custom.KINDS)
+
+
+# Blue's five roads are listed before red's five: replayed in that order blue would be first
+# to 5 and keep the card at the tie. The editor says red held it.
+BLUE_FIRST = ([("blue", "road", notation._canonical("road", p)) for p in BLUE]
+              + [("red", "road", notation._canonical("road", p)) for p in RED[:5]])
+
+
+@pytest.mark.parametrize(("holder", "expected"), [("red", "red"), ("blue", "blue"),
+                                                  (notation.UNKNOWN, None)])
+def test_the_longest_road_holder_is_the_editors_not_the_order_of_the_pieces(holder, expected):
+    from tutorial.lessons import custom
+
+    pos = notation.Position(plan="p", pieces=tuple(BLUE_FIRST), road_holder=holder)
+    code = custom.canonical(pos, "red")
+    prepared = custom.prepared("nejdelsi-cesta", code)
+    assert prepared.game.longest_road_holder == expected
+    assert prepared.solution.answer["holder"] == (expected or "nikdo")
+    # The same holder as Rozhodčí's own ruling on this position.
+    assert notation.build(pos).game.longest_road_holder == expected
+    if holder != notation.UNKNOWN:
+        assert custom.position_dict(pos)["longest_road_holder"] == holder
+
+
+def test_a_tie_after_a_break_sends_the_card_aside_in_the_quiz_as_in_rozhodci():
+    from tutorial.lessons import custom
+
+    # Red held the card; blue's settlement cuts red's six roads to five, level with blue.
+    pieces = ([("red", "road", notation._canonical("road", p)) for p in RED]
+              + [("blue", "road", notation._canonical("road", p)) for p in BLUE]
+              + [("blue", "settlement", notation._canonical("settlement", "a1.NW"))])
+    pos = notation.Position(plan="p", pieces=tuple(pieces), road_holder="red")
+    prepared = custom.prepared("nejdelsi-cesta", custom.canonical(pos, "red"))
+    assert prepared.game.longest_road_holder is None  # the Almanach: aside after a break
+    assert notation.build(pos).game.longest_road_holder is None

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode
 
-from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, words
-from tutorial import quiz
+from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, referee, words
+from tutorial import board_svg, quiz
 from tutorial.inputs import parse_int
 from tutorial.quiz.base import Question
+from tutorial.quiz.position import build_game
 from tutorial.quiz.sandbox import prepared_or_none as _prepared_or_none
 from tutorial.referee import notation
 
@@ -147,8 +148,37 @@ def position_dict(pos: notation.Position) -> dict:
         out["robber"] = pos.robber
     if pos.current:
         out["current"] = pos.current
-        out["phase"] = pos.phase or notation.default_phase(pos)
+        # The quiz's sandbox starts turns only: after a 7 or in the set-up, the turn's own
+        # phase stands for it.
+        out["phase"] = (pos.phase if pos.phase not in ("", *notation.LOADED_PHASES)
+                        else notation.default_phase(pos))
+    # Who held the special cards, as the editor states it (left out: not known).
+    for key, holder in (("longest_road_holder", pos.road_holder),
+                        ("largest_army_holder", pos.army_holder)):
+        if holder != notation.UNKNOWN:
+            out[key] = holder
     return out
+
+
+def _prepare_question(question: Question) -> quiz.Prepared:
+    """:func:`tutorial.quiz.prepare_question` with the special cards' holders decided as
+    Rozhodčí decides them: by the engine's ``special_card_holders`` from the holders the
+    position states, never by the order in which its pieces happen to be listed."""
+    game = build_game(question.position)
+    position = question.position
+    cards = referee.special_card_holders(
+        game, claimed_longest_road=position.get("longest_road_holder", referee.UNKNOWN),
+        claimed_largest_army=position.get("largest_army_holder", referee.UNKNOWN))
+    game.set_special_card_holders(longest_road=cards.longest_road,
+                                  largest_army=cards.largest_army)
+    kind_ = quiz.kind(question.kind)
+    return quiz.Prepared(kind=kind_, question=question, game=game,
+                         board=board_svg.position_of(game),
+                         prompt=kind_.prompt(question, game),
+                         fields=kind_.fields(question, game),
+                         targets=kind_.targets(question, game),
+                         solution=kind_.solve(question, game),
+                         facts=kind_.facts(question, game))
 
 
 @lru_cache(maxsize=256)
@@ -166,7 +196,7 @@ def _prepare(kind: str, code: str) -> quiz.Prepared:
     question = Question(kind=kind, variant=variant_of(kind, code), position=position_dict(pos),
                         ask=ask, source=SOURCE,
                         note="Pozice, kterou pro tuto otázku postavil učitel v Rozhodčím.")
-    return quiz.prepare_question(question)
+    return _prepare_question(question)
 
 
 def prepared(kind: str, code: str):
