@@ -5,7 +5,7 @@ counts, a bad step of a record leads back to its game."""
 import re
 
 import pytest
-from play_kit import answered, hurry_through_turn, offered, post_move, start, stored
+from play_kit import answered, hurry_through_turn, offered, post_move, roll, start, stored
 
 from tutorial.play import store, table
 from tutorial.play.models import PlayedGame
@@ -77,3 +77,32 @@ def test_the_end_of_the_game_names_the_round_and_counts_the_turns():
     game = Game.beginner(players=("orange", "red", "blue"), seed=1)
     game._turn_number = 62  # the 21st round of three players
     assert table.story(game)[0].startswith("Hra skončila v 21. kole (62 tahů hráčů).")
+
+
+def test_katan_pro_dva_speaks_of_one_opponent_in_reasons():
+    from tutorial.play import flow
+    from tutorial.play.computers import decide_for, seat
+
+    reasons = []
+    for seed in (1, 2):
+        setup = flow.Setup(players=("orange", "red"), people=(), seed=seed)
+        game, bots = flow.start(setup), seat(setup)
+        reasons += [m.reason for m in flow.computers_play(game, setup, decide_for(bots),
+                                                          limit=3000)]
+    told = " ".join(reasons)
+    assert "škodí soupeři" in told  # the strong player's "hurts the opponent"
+    assert not re.search(r"soupeřům|soupeřů|nabízí všem|soupeři těží", told)
+
+
+def test_katan_pro_dva_offers_go_to_the_opponent(client):
+    url = start(client, hraci=2, seed=21)
+    roll(url, (4, 4))  # Katan pro dva: the first roll and the second, of another total
+    roll(url, (2, 3))
+    row = PlayedGame.objects.get()
+    give = next(r for r, n in store.game_of(row).hand("orange").items() if n)
+    page = text(client.get(url))
+    assert "Obchod se soupeřem" in page and 'name="komu"' not in page
+    offer = {"druh": "nabidnout", f"dam_{give}": "1", "chci_ore": "1",
+             "stav": str(row.moves)}
+    page = answered(client, client.post(url + "tah/", offer))
+    assert "Nabízíte soupeři 1 " in page and "Nabízíte všem" not in page

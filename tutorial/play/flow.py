@@ -200,6 +200,27 @@ def person_may_act(game: Game, setup: Setup) -> str | None:
 
 Decide = Callable[[Game], tuple[actions.Action, str]]
 
+# Katan pro dva has one opponent: what the computer players' reasons and the buttons say
+# of several, said of one.
+ONE_OPPONENT = (
+    ("škodí soupeřům", "škodí soupeři"),
+    ("od soupeřů vezme", "od soupeře vezme"),
+    ("co soupeři těží, jí nejspíš mají dost (jejich karty nevidí)",
+     "co soupeř těží, jí nejspíš má dost (jeho karty nevidí)"),
+    ("kde stojí soupeři, by", "kde stojí soupeř, by"),
+    ("nabízí všem", "nabízí soupeři"),
+    ("Nabídnout všem", "Nabídnout soupeři"),
+)
+
+
+def for_table(text: str, setup: Setup) -> str:
+    """A sentence as this table reads it: in Katan pro dva of one opponent."""
+    if len(setup.players) != 2:
+        return text
+    for several, one in ONE_OPPONENT:
+        text = text.replace(several, one)
+    return text
+
 
 def computers_play(game: Game, setup: Setup, decide_for: Callable[[str, int], Decide],
                    *, until_turn_ends: bool = False, limit: int = COMPUTER_STEP_LIMIT,
@@ -216,7 +237,7 @@ def computers_play(game: Game, setup: Setup, decide_for: Callable[[str, int], De
         if until_turn_ends and game.turn_number != turn:
             break
         action, reason = decide_for(acting, len(game.history))(game)
-        moves.append(apply(game, setup, action, "computer", reason))
+        moves.append(apply(game, setup, action, "computer", for_table(reason, setup)))
     return moves
 
 

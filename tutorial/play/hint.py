@@ -65,10 +65,10 @@ def advice(game: Game, setup: flow.Setup, person: str, legal: list[actions.Actio
     decision = StrongBot(seed=setup.seed * 10 + HINT_SEAT, public=True).decide(game)
     action = decision.action
     rate = game.trade_rate(person, action.give) if isinstance(action, actions.TradeBank) else 4
-    text = imperative(action_words.label(action, position, rate)) + "."
+    text = imperative(flow.for_table(action_words.label(action, position, rate), setup)) + "."
     if len(legal) == 1:
         text = f"Jinou možnost teď nemáte: {text[:1].lower()}{text[1:]}"
-    because = _because(decision.reason_cs)
+    because = _because(flow.for_table(decision.reason_cs, setup))
     return {
         "text": text,
         "why": f"Silný hráč by to na vašem místě zahrál, {because}." if because else "",

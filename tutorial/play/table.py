@@ -382,7 +382,8 @@ def answers_to_offer(game: Game, person: str | None) -> dict | None:
     pending = game.pending_offer
     waiting = [words.player(c, capital=True) for c in pending["to"]] if pending and \
         pending["from"] == person else []
-    to = words.player(offer.partner, "dat") if offer.partner else "všem"
+    everyone = "soupeři" if game.rules.two_player else "všem"
+    to = words.player(offer.partner, "dat") if offer.partner else everyone
     return {"text": f"Nabízíte {to} {words.cards(offer.give)} za {words.cards(offer.get)}.",
             "answers": answers, "waiting": words.join(waiting)}
 
