@@ -241,6 +241,9 @@ def test_a_seven_discard_and_robber_are_answered_in_view_on_a_phone(live_server,
         take = min(int(chip.get_attribute("data-count")), left)
         phone.fill(f"input[name=odhodit_{resource}]", str(take))
         left -= take
+    # The total counts as the person types.
+    expect(phone.locator(".discard-chosen")).to_have_text(str(owed))
+    expect(phone.locator(".discard-total")).to_have_class(re.compile("is-done"))
     phone.click(".play-discard button")
     answered(phone, ".play-mine")
     # The robber: tap a hex, then send him there.

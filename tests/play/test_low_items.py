@@ -5,7 +5,16 @@ counts, a bad step of a record leads back to its game."""
 import re
 
 import pytest
-from play_kit import answered, hurry_through_turn, offered, post_move, roll, start, stored
+from play_kit import (
+    answered,
+    fill_orange_hand,
+    hurry_through_turn,
+    offered,
+    post_move,
+    roll,
+    start,
+    stored,
+)
 
 from tutorial.play import store, table
 from tutorial.play.models import PlayedGame
@@ -106,3 +115,21 @@ def test_katan_pro_dva_offers_go_to_the_opponent(client):
              "stav": str(row.moves)}
     page = answered(client, client.post(url + "tah/", offer))
     assert "Nabízíte soupeři 1 " in page and "Nabízíte všem" not in page
+
+
+def test_the_discard_form_says_what_you_hold_and_counts_what_you_chose(client):
+    url = start(client, seed=3)
+    fill_orange_hand(client, url)  # orange holds more than 7 cards, then a 7
+    roll(url, (3, 4))
+    game = store.game_of(PlayedGame.objects.get())
+    owed, hand = game.discards_owed["orange"], game.hand("orange")
+    page = text(client.get(url))
+    form = page.split('class="play-discard', 1)[1].split("</form>", 1)[0]
+    for resource in ("brick", "lumber", "wool", "grain", "ore"):
+        assert re.search(rf'name="odhodit_{resource}"[^>]*> <span class="small discard-have">'
+                         rf"máte {hand.get(resource, 0)}</span>", form), resource
+    assert f'Vybráno <output class="discard-chosen">0</output> z {owed}.' in form
+    # A refused discard: the total of what was sent, beside what was typed.
+    page = answered(client, client.post(url + "tah/", {"druh": "odhodit", "odhodit_brick": "1",
+                                                       "odhodit_ore": "1"}))
+    assert f'Vybráno <output class="discard-chosen">2</output> z {owed}.' in page

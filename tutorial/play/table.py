@@ -548,6 +548,19 @@ def card_fields(typed: dict, prefix: str) -> list[dict]:
              "value": typed.get(f"{prefix}_{r}", "0")} for r in words.RESOURCES]
 
 
+def discard_form(game: Game, person: str | None, typed: dict) -> dict | None:
+    """The discard after a 7: how many cards, each field with how many the person holds,
+    and the total of the numbers typed so far (JavaScript keeps it live)."""
+    owed = game.discards_owed.get(person, 0) if person else 0
+    if not owed:
+        return None
+    held = game.hand(person)
+    fields = [{**field, "have": held.get(field["resource"], 0)}
+              for field in card_fields(typed, "odhodit")]
+    chosen = sum(int(f["value"]) for f in fields if f["value"].strip().isdigit())
+    return {"owed": owed, "fields": fields, "chosen": chosen}
+
+
 def news_by_turn(moves: list[dict]) -> list[dict]:
     """The news by player turn: one short line per turn, the sentences behind it."""
     turns: list[dict] = []
