@@ -133,3 +133,21 @@ def test_the_discard_form_says_what_you_hold_and_counts_what_you_chose(client):
     page = answered(client, client.post(url + "tah/", {"druh": "odhodit", "odhodit_brick": "1",
                                                        "odhodit_ore": "1"}))
     assert f'Vybráno <output class="discard-chosen">2</output> z {owed}.' in page
+
+
+@pytest.mark.parametrize(("tail", "message"), [
+    ("tah/99/krok/1/", "Tato hra má zatím jen 4 tahy (1 až 4)."),
+    ("tah/99/", "Tato hra má zatím jen 4 tahy (1 až 4)."),
+    ("tah/1/krok/9/", "1. tah této hry má jen 2 kroky."),
+])
+def test_a_bad_step_of_a_record_leads_back_to_its_game(client, tail, message):
+    url = start(client, seed=3)
+    roll(url, (2, 3))
+    # Orange's turn (a roll and its end), then the three computer players' turns.
+    post_move(client, url, {"type": "end_turn", "player": "orange"})
+    response = client.get(url + tail)
+    page = text(response)
+    assert response.status_code == 404 and "Tento krok hry neexistuje" in page
+    assert message in page
+    assert f'<a class="button" href="{url}">Zpět ke hře</a>' in page
+    assert f'href="{url}tah/1/krok/1/">Záznam hry od začátku</a>' in page

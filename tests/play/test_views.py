@@ -231,7 +231,7 @@ def test_the_viewer_steps_through_a_played_game(client):
     assert "rekonstruovan" not in page and "Hrát odsud" not in page
     assert client.get(url + "tah/1/").status_code == 200
     missing = client.get(url + "tah/99/krok/1/")
-    assert missing.status_code == 404 and "má jen" in text(missing)
+    assert missing.status_code == 404 and "má zatím jen 1 tah" in text(missing)
     assert client.get(url + "tah/1/krok/99/").status_code == 404
 
 

@@ -24,9 +24,10 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from engine import Game, actions
+from engine import Game, actions, words
 from engine.errors import InvalidInput, RuleViolation
 from tutorial import action_words, board_svg, narrate
+from tutorial import pages as site_pages
 from tutorial.example import replay as example_replay
 from tutorial.example.views import StepPages, render_step
 from tutorial.inputs import parse_int
@@ -430,4 +431,23 @@ def pages(row) -> StepPages:
 
 
 def step_page(request, row, turn: int, step: int):
+    """A step of the record, or a Czech 404 that leads back to the game and to the record's
+    first step when the game has no such turn or step."""
+    index = index_of(row)
+    if not 1 <= turn <= index.turn_count:
+        turns = words.plural_count(index.turn_count, "tah", "tahy", "tahů")
+        text = (f"Tato hra má zatím jen {turns} (1 až {index.turn_count})."
+                if index.turn_count else "Tato hra zatím nemá žádný tah.")
+        return _no_step(request, row, text)
+    if not 1 <= step <= index.steps_in(turn):
+        steps = words.plural_count(index.steps_in(turn), "krok", "kroky", "kroků")
+        return _no_step(request, row, f"{turn}. tah této hry má jen {steps}.")
     return render_step(request, PlayedRecord(row), turn, step, pages(row))
+
+
+def _no_step(request, row, text: str):
+    first = first_step_url(row)
+    return site_pages.message(
+        request, "Tento krok hry neexistuje", text, 404,
+        retry_url=reverse("play:game", kwargs={"game_id": row.pk}), retry_label="Zpět ke hře",
+        home_url=first, home_label="Záznam hry od začátku" if first else "")
