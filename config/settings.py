@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "tutorial.lessons",
     "tutorial.play",
     "tutorial.referee",
+    "tutorial.review",
     "offline",
 ]
 

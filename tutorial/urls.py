@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("tutorial.lessons.urls")),
     path("", include("tutorial.play.urls")),
     path("", include("tutorial.referee.urls")),
+    path("", include("tutorial.review.urls")),
 ]

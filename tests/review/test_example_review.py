@@ -1,0 +1,55 @@
+"""The Almanach's example game reviewed at /priklad-hry/rozbor/: the same chart and swings
+(no grades), each player's closing assessment quoted from the book word for word beside the
+site's estimate, which is never passed off as the Almanach's."""
+
+import re
+
+import pytest
+
+from tutorial.example.replay import load_commentary
+from tutorial.review import quotes
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def page(client) -> str:
+    response = client.get("/priklad-hry/rozbor/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_example_gets_the_chart_of_its_16_turns_and_its_swings(client, page):
+    assert '<svg class="rv-chart"' in page
+    for color in ("orange", "red", "blue", "white"):
+        assert f'class="rv-line rv-{color}"' in page
+    assert "začátek 16. tahu" in page and "po 16. tahu" in page
+    swings = page.split('<section class="rv-swings"', 1)[1].split("</section>", 1)[0]
+    links = re.findall(r'href="(/priklad-hry/tah/\d+/krok/\d+/)"', swings)
+    assert 3 <= len(links) <= 5
+    for link in links:
+        assert client.get(link).status_code == 200
+    assert "Hrát odsud" in swings
+    assert "rv-grades" not in page
+
+
+def test_each_players_closing_assessment_is_quoted_exactly_from_the_book(page):
+    closing = load_commentary()["closing"]
+    found = quotes.book_quotes()
+    assert set(found) == {"orange", "red", "blue", "white"}
+    for quote in found.values():
+        assert quote in closing
+        assert f"<blockquote><p>{quote}</p></blockquote>" in page
+    assert found["red"].startswith("Červený má 3 body")
+    assert found["blue"].startswith("Také modrý má 3 body")
+    # Nothing of the book's closing is left out or added.
+    together = " ".join([*found.values(), quotes.closing_end()])
+    assert together.split() == closing.split()
+
+
+def test_the_figures_are_labelled_the_sites_never_the_almanachs(page):
+    book = page.split('<section class="rv-book"', 1)[1]
+    assert book.count("<strong>Odhad webu po 16. tahu:</strong>") == 4
+    assert "Almanach Katanu, příklad hry, závěr" in book
+    for quote in re.findall(r"<blockquote><p>(.*?)</p></blockquote>", book, re.S):
+        assert "%" not in quote
