@@ -15,7 +15,7 @@ from html import escape
 from engine import words
 
 WIDTH, HEIGHT = 360, 214
-LEFT, RIGHT, TOP, BOTTOM = 36, 12, 10, 30
+LEFT, RIGHT, TOP, BOTTOM = 42, 12, 10, 30
 TICK_STEPS = (1, 2, 5, 10, 20, 50, 100)
 MAX_TICKS = 7
 NBSP = "\u00a0"

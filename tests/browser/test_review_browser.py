@@ -1,0 +1,89 @@
+"""Rozbor hry in a real browser, on a 390×844 phone and on a 1920×1080 projector: the
+chart is visible and fits the width (and the projector's height), the swings and a graded
+decision appear, nothing scrolls sideways; the page first shows the progress of a review
+computed in the background, then the chart, by itself."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tutorial.review.seeded import finished_game
+
+pytestmark = pytest.mark.browser
+
+SCREENS = {"phone": {"width": 390, "height": 844}, "projector": {"width": 1920, "height": 1080}}
+
+
+def sideways(page) -> int:
+    """How many pixels the page is wider than the screen."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def open_on(browser, screen: str, url: str):
+    context = browser.new_context(viewport=SCREENS[screen], locale="cs-CZ",
+                                  service_workers="block")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(url)
+    return context, page
+
+
+def check_chart(page, screen: str) -> None:
+    chart = page.locator("svg.rv-chart")
+    expect(chart).to_be_visible()
+    box = chart.bounding_box()
+    width = SCREENS[screen]["width"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["width"] >= (0.85 * width if screen == "phone" else 800)
+    assert box["height"] <= SCREENS[screen]["height"]  # the whole chart on one screen
+    # The axis labels stay readable: at least 11 px on a phone, larger on the projector.
+    label = page.locator("svg.rv-chart text.rv-axis").first.bounding_box()
+    assert label["height"] >= (11 if screen == "phone" else 20)
+    assert sideways(page) <= 0
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_finished_games_review_reads_on_a_phone_and_on_a_projector(live_server, browser,
+                                                                       settings, screen):
+    settings.REVIEW_IN_BACKGROUND = False
+    row = finished_game(seed=1, plan="zacatecnici")
+    context, page = open_on(browser, screen, f"{live_server.url}/hrat/{row.pk}/rozbor/")
+    expect(page.locator("h1")).to_have_text("Rozbor hry: vyhrál bílý")
+    check_chart(page, screen)
+    swings = page.locator(".rv-swing-list > li")
+    assert 3 <= swings.count() <= 5
+    expect(swings.first).to_be_visible()
+    expect(swings.first.get_by_role("link", name="Krok v záznamu hry")).to_be_visible()
+    mistake = page.locator(".rv-grades > .rv-grade-list > .rv-grade").first
+    mistake.scroll_into_view_if_needed()
+    expect(mistake).to_be_visible()
+    expect(mistake.locator(".rv-label")).to_have_text(
+        re.compile("nepřesnost|chyba|hrubá chyba"))
+    expect(mistake.get_by_role("button", name="s lepším tahem")).to_be_visible()
+    page.get_by_text("Čísla v tabulce").click()
+    expect(page.locator(".rv-table")).to_be_visible()
+    assert sideways(page) <= 0
+    context.close()
+
+
+def test_the_review_shows_its_progress_then_the_chart_by_itself(live_server, browser,
+                                                                 settings):
+    settings.REVIEW_IN_BACKGROUND = True
+    row = finished_game(seed=1, plan="zacatecnici")
+    context, page = open_on(browser, "phone", f"{live_server.url}/hrat/{row.pk}/rozbor/")
+    expect(page.locator("#rv-progress")).to_be_visible()
+    expect(page.locator("svg.rv-chart")).to_be_visible(timeout=90_000)
+    check_chart(page, "phone")
+    expect(page.locator(".rv-grade").first).to_be_attached()
+    context.close()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_example_games_review_fits_the_screen(live_server, browser, screen):
+    context, page = open_on(browser, screen, f"{live_server.url}/priklad-hry/rozbor/")
+    check_chart(page, screen)
+    expect(page.locator(".rv-swing-list > li").first).to_be_visible()
+    expect(page.locator(".rv-book-item blockquote")).to_have_count(4)
+    assert sideways(page) <= 0
+    context.close()
