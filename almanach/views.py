@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.vary import vary_on_headers
 
-from almanach import answers, czech, figures, links, search
+from almanach import answers, czech, facts, figures, links, search
 from almanach import faq as frequent
 from almanach.models import Entry
 
@@ -167,9 +167,9 @@ def search_page(request: HttpRequest) -> HttpResponse:
         "search_query": results.query or raw[: search.MAX_QUERY_LENGTH],
         # The first result is the answer; each result shows its answering sentence.
         "answers": _answers(results, first_in_full=not as_suggestions),
-        # A fact card (the coordinator wires almanach/facts.py here): shown above the answer.
-        "fact": None,
-        }
+        # A question about a figure or fixed fact gets the engine's figure first.
+        "fact": facts.card_for(results.query) if results.query else None,
+    }
     return render(request, template, context)
 
 

@@ -18,7 +18,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from almanach import search
+from almanach import facts, search
 from almanach.models import Entry
 from config.caching import site_version
 
@@ -26,8 +26,8 @@ THEME_COLOUR = "#a3401b"
 BACKGROUND_COLOUR = "#fffdf8"
 # Static files every offline page needs (the htmx file is django-htmx's, as {% htmx_script %}).
 ASSETS = ("css/site.css", "js/site.js", "js/offline.js", "js/offline-search.js",
-          "django_htmx/htmx-2.min.js", "icons/icon.svg", "icons/favicon-32.png",
-          "icons/icon-192.png")
+          "js/offline-facts.js", "django_htmx/htmx-2.min.js", "icons/icon.svg",
+          "icons/favicon-32.png", "icons/icon-192.png")
 
 
 @cache
@@ -104,7 +104,8 @@ def precache(request: HttpRequest) -> JsonResponse:
 def search_index(request: HttpRequest) -> JsonResponse:
     """The search index for searching offline: the server's own (SearchIndex.export), which
     offline/static/js/offline-search.js ranks the same way."""
-    payload = {"version": site_version(), **search.site_index().export()}
+    payload = {"version": site_version(), **search.site_index().export(),
+               "facts": facts.offline_data()}
     return JsonResponse(payload,
                         json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})
 

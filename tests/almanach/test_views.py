@@ -414,6 +414,9 @@ def test_suggestions_show_one_answering_sentence_per_hit(client):
 
     html = get(client, reverse("almanach:search") + "?q=kolik+stoji+silnice",
                **{"HX-Request": "true"})
+    # The fact card's line leads (its own test below); then one sentence per hit.
+    assert "Silnice stojí 1 cihlu a 1 dřevo." in html
+    html = re.sub(r'<li class="suggest-fact">.*?</li>', "", html, flags=re.S)
     snippets = re.findall(r'<span class="suggest-snippet">(.*?)</span></a>', html, re.S)
     assert snippets and "1 cihla + 1 dřevo" in re.sub(r"<[^>]+>", "", snippets[0])
     assert '<mark class="answer-word">1 cihla</mark>' in snippets[0]
@@ -487,3 +490,42 @@ def test_the_first_screen_counts_keys_by_their_stems_within_one_block():
     assert not answered(item, ["To není ověřováno.", "7 karet"])
     # Each word by its stem ("polovinu" for "polovina"), the items in any order.
     assert answered(item, ["Padne-li sedmička, odevzdáte polovinu karet."])
+
+
+# --- fact cards and rulings on the results page --------------------------------------------
+
+
+def _search(client: Client, query: str, **headers) -> str:
+    return get(client, reverse("almanach:search") + "?" + urlencode({"q": query}), **headers)
+
+
+def test_a_question_about_a_figure_gets_the_fact_card_above_the_answers(client):
+    html = _search(client, "kolik je rytiru v balicku")
+    card = html.index('class="box fact-card"')
+    assert card < html.index('class="search-results"')
+    assert "14 rytířů." in html and "„Rytíř (14)“" in html
+
+
+def test_a_rule_question_gets_no_fact_card(client):
+    for query in ("smim stavet silnici pres cizi vesnici", "kdo zacina hru"):
+        assert "fact-card" not in _search(client, query)
+
+
+def test_suggestions_as_you_type_lead_with_the_fact(client):
+    html = _search(client, "kolik stoji mesto", HX_Request="true")
+    first = html.index('class="suggest-fact"')
+    assert first < html.index('class="suggest-headword">', first + 30)
+    assert "3 rudy a 2 obilí" in html
+
+
+def test_a_ruling_in_the_results_says_it_is_the_site_s_words_and_its_source(client):
+    html = _search(client, "smi rytir kdyz zlodej neni na mem poli")
+    assert "Slovy webu, ne citace almanachu." in html
+    assert "Oficiální FAQ vydavatele (catan.com)" in html
+
+
+def test_the_bank_shortage_sentence_comes_with_the_later_official_exception(client):
+    html = _search(client, "dosly suroviny v banku")
+    sentence = html.index("neinkasuje nikdo")
+    note = html.index("ruling-note", sentence)
+    assert "jen jeden hráč" in html[note:note + 600]

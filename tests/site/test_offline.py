@@ -78,8 +78,8 @@ def test_the_offline_search_index_is_the_servers_and_compact(client):
     assert index["weights"]["text"] > 0 and "zlodeje" in index["lemmas"]
     # One download per phone, kept by the service worker: about 60 KB for the texts and
     # tables, 30 KB for the players' questions per passage (they lift the held-out share of
-    # "the right passage first" from 60 to 66 %).
-    assert len(gzip.compress(response.content)) < 100_000
+    # "the right passage first" from 60 to 66 %), 9 KB for the fact cards (almanach/facts.py).
+    assert len(gzip.compress(response.content)) < 110_000
 
 
 def test_the_offline_page_says_what_works_without_a_connection(client):

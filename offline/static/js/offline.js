@@ -16,7 +16,10 @@
       ? "Uložená hesla pro „" + text + "“"
       : "Pro „" + text + "“ jsme v uložených heslech nic nenašli.";
     heading.classList.toggle("visually-hidden", hits.length > 0);
-    box.querySelector(".offline-results").innerHTML = self.offlineResultsHtml(index, hits, text);
+    // A question about a figure gets the same fact card as on the server (offline-facts.js).
+    var card = index.facts && self.KatanFacts ? self.KatanFacts.cardFor(text, index.facts) : null;
+    box.querySelector(".offline-results").innerHTML =
+      (card ? self.KatanFacts.renderCard(card) : "") + self.offlineResultsHtml(index, hits, text);
   }
 
   document.addEventListener("DOMContentLoaded", function () {
