@@ -198,3 +198,44 @@ def test_the_limit_per_address_counts_every_browser_behind_it(client, monkeypatc
 def _setup(seed):
     from tutorial.play import flow
     return flow.Setup(players=("orange", "red"), people=("orange",), seed=seed)
+
+
+def test_a_game_played_on_from_the_example_is_reviewed_from_where_the_person_took_over(
+        client):
+    from engine.bots import StrongBot
+    from tutorial.example import replay as example_replay
+    from tutorial.play import flow
+    from tutorial.play.computers import decide_for, seat
+
+    start = example_replay.game_after(16, 5, end_turn=True)
+    person = start.acting_player
+    setup = flow.Setup(players=start.players, people=(person,), seed=3,
+                       deck=tuple(a.card for a in start.history
+                                  if isinstance(a, actions.BuyDevelopmentCard)))
+    row = store.create(setup, "test")
+    prefix = [flow.Move(action=a.to_json(), by="example") for a in start.history]
+    game, bots = store.replay(setup, [m.action for m in prefix]), seat(setup)
+    person_bot = StrongBot(seed=5, level="zacatecnik")
+    moves = []
+    while game.winner is None:
+        if game.acting_player == person:
+            moves.append(flow.apply(game, setup, person_bot.decide(game).action, "person"))
+        else:
+            moves += flow.computers_play(game, setup, decide_for(bots), limit=1)
+    store.save(row, game, prefix + moves, person_acted=True, bots=bots)
+    page = text(client.get(f"/hrat/{row.pk}/rozbor/"))
+    result = GameReview.objects.get(game=row).result
+    assert result["offset"] == len(prefix)
+    assert result["chart"][0]["step"] == len(prefix)
+    assert result["grades"] and all(g["step"] >= len(prefix) for g in result["grades"])
+    assert "začátek 17. tahu" in page and '<svg class="rv-chart"' in page
+
+
+def test_two_people_at_one_device_both_get_their_decisions_graded(client):
+    row = finished_game(seed=1, plan="zacatecnici", people=("orange", "blue"))
+    page = text(client.get(f"/hrat/{row.pk}/rozbor/"))
+    graded = {g["player"] for g in GameReview.objects.get(game=row).result["grades"]}
+    assert graded == {"orange", "blue"}
+    assert "Rozhodnutí lidí u stolu" in page
+    assert "<dt>Oranžový</dt>" in page and "<dt>Modrý</dt>" in page
+    assert 'class="rv-line rv-orange rv-me"' in page and 'class="rv-line rv-blue rv-me"' in page
