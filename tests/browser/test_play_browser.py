@@ -476,5 +476,6 @@ def test_a_steal_from_you_is_in_view_when_your_turn_comes_back(live_server, brow
         }""")
         expect(phone.locator(".play-board polygon.hl")).to_have_count(1)
         expect(phone.locator(".play-news")).not_to_have_attribute("open", "")
+        assert_accessible(phone)
     finally:
         context.close()

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 sys.path.append(str(Path(__file__).parent.parent / "play"))
 import play_kit as kit  # noqa: E402  (the Hrát tests' helpers: a game of fixed chance)
 
+from tests.browser.axe import assert_accessible  # noqa: E402
 from tests.browser.htmx import settled  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -42,6 +43,8 @@ def test_the_hint_swaps_in_where_the_person_tapped(live_server, page):
     assert page.url == game_url
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
+    assert_accessible(page)
+    page.set_viewport_size({"width": 360, "height": 740})
     # The button plays the suggested move in place.
     hint.locator(".play-action button").click()
     settled(page)
