@@ -269,6 +269,12 @@ class FactCard:
     link: str
     source_label: str
 
+    @property
+    def table_is_answer(self) -> bool:
+        """The table is the answer ("Co stojí silnice, vesnice, …:"); otherwise it is the
+        context of one figure and folds away, so a phone's first screen keeps the results."""
+        return self.answer.endswith(":")
+
     def to_json(self) -> dict:
         return {"id": self.id, "title": self.title, "answer": self.answer,
                 "rows": [list(row) for row in self.rows], "quote": self.quote,

@@ -162,13 +162,15 @@ def search_page(request: HttpRequest) -> HttpResponse:
     if as_suggestions and results.message == search.MESSAGE_EMPTY:
         return HttpResponse("")  # an empty box hides itself
     template = "almanach/search.html" + ("#suggestions" if as_suggestions else "")
+    # A question about a figure or fixed fact gets the engine's figure first; the results
+    # under it then show one sentence each, so that four of them still fit a phone's screen.
+    fact = facts.card_for(results.query) if results.query else None
     context = {
         "results": results,
         "search_query": results.query or raw[: search.MAX_QUERY_LENGTH],
         # The first result is the answer; each result shows its answering sentence.
-        "answers": _answers(results, first_in_full=not as_suggestions),
-        # A question about a figure or fixed fact gets the engine's figure first.
-        "fact": facts.card_for(results.query) if results.query else None,
+        "answers": _answers(results, first_in_full=not as_suggestions and fact is None),
+        "fact": fact,
     }
     return render(request, template, context)
 

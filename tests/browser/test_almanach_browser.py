@@ -103,12 +103,18 @@ def test_a_question_typed_on_a_phone_shows_its_answer_without_scrolling(live_ser
         page = context.new_page()
         page.goto(live_server.url + "/almanach/")
         page.locator("#hledat-q").press_sequentially("kolik stoji silnice", delay=20)
-        # As you type: the first suggestion already quotes the answer, on screen.
+        # As you type: the first suggestion already gives the answer (the fact card's line),
+        # on screen, and the first result quotes the Almanach's table.
         suggestion = page.locator("#hledat-naseptavac .suggest-list li").first
-        expect(suggestion).to_contain_text("1 cihla + 1 dřevo")
+        expect(suggestion).to_contain_text("Silnice stojí 1 cihlu a 1 dřevo.")
         expect(suggestion).to_be_in_viewport()
+        expect(page.locator("#hledat-naseptavac .suggest-list li").nth(1)).to_contain_text(
+            "1 cihla + 1 dřevo")
         page.locator("#hledat-q").press("Enter")
         expect(page).to_have_url(re.compile(r"/almanach/hledat/\?q="))
+        card = page.locator(".fact-card .fact-answer")
+        expect(card).to_contain_text("Silnice stojí 1 cihlu a 1 dřevo.")
+        expect(card).to_be_in_viewport()
         first = page.locator(".search-results .search-snippet").first
         expect(first).to_contain_text("Silnice: 1 cihla + 1 dřevo")
         expect(first).to_be_in_viewport()
@@ -153,14 +159,39 @@ def test_a_typed_question_shows_its_answer_and_four_results_on_a_phones_first_sc
         assert phone.url.startswith(live_server.url + "/almanach/hledat/?q=")
         assert phone.locator("#hledat-q").input_value() == question, "the box keeps it"
         assert first_screen.answered({"answer": fragment}, blocks), (question, blocks[:12])
+        # Four candidate answers: a fact card (a question about a figure) counts as one.
+        card = phone.locator(".fact-card .fact-answer")
+        cards = 1 if card.count() and _within(phone, card) else 0
         headwords = phone.locator(".search-results h2 a")
         seen = [headwords.nth(i).inner_text() for i in range(headwords.count())
                 if _within(phone, headwords.nth(i))]
-        assert len(seen) >= 4, (question, seen)
+        assert cards + len(seen) >= 4, (question, seen)
         snippets = phone.locator(".search-results .search-snippet")
-        assert _within(phone, snippets.nth(3)), "the fourth result's sentence is readable too"
+        assert _within(phone, snippets.nth(3 - cards)), "the fourth answer is readable too"
         assert phone.evaluate("window.scrollY") == 0
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# A fact asked as a question gets the engine's figure in a card above the results; a ruling
+# the booklets do not hold answers in the site's words with its source.
+FACT_AND_RULING_QUESTIONS = [
+    ("kolik je v balíčku rytířů", "14 rytířů"),
+    ("kolik vesnic muze mit jeden hrac", "5"),
+    ("muzu zahrat rytire kdyz zlodej neni na mem poli", "i když zloděj neblokuje"),
+    ("bank nema dost obili a dostat ho ma jen jeden hrac", "vezme si všechny karty"),
+]
+
+
+def test_a_fact_or_a_ruling_is_readable_on_a_phones_first_screen(live_server, phone):
+    from almanach import first_screen
+
+    for question, fragment in FACT_AND_RULING_QUESTIONS:
+        blocks = first_screen.ask(phone, live_server.url, question)
+        assert first_screen.answered({"answer": fragment}, blocks), (question, blocks[:12])
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    card = phone.locator(".fact-card")
+    first_screen.ask(phone, live_server.url, "kolik je v balíčku rytířů")
+    assert _within(phone, card.locator(".fact-answer")) and _within(phone, card.locator("a"))
 
 
 def _within(page, locator) -> bool:
@@ -184,9 +215,12 @@ def test_the_answer_words_are_marked_and_the_answer_comes_first_without_javascri
         answer = page.locator(".search-results li.search-answer")
         expect(answer).to_be_in_viewport()
         expect(answer.locator("mark.answer-word").first).to_have_text("3 rudy")
-        # Right under the search box: nothing visible between the box and the answer.
+        # Right under the search box: nothing between the box and the answer (a question
+        # about a figure: its fact card, then the results).
+        card = page.locator(".fact-card")
+        expect(card).to_contain_text("Město stojí 3 rudy a 2 obilí")
         box = page.locator("#hledat-q").bounding_box()
-        top = answer.bounding_box()["y"]
+        top = card.bounding_box()["y"]
         assert top - (box["y"] + box["height"]) < 40
     finally:
         context.close()

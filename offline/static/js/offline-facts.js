@@ -230,10 +230,13 @@
   function renderCard(card) {
     var rows = "";
     if (card.rows && card.rows.length) {
-      rows = '<table class="fact-rows">\n<tbody>\n' + card.rows.map(function (row) {
-        return '<tr><th scope="row">' + escape(row[0]) + "</th><td>" + escape(row[1]) +
-          "</td></tr>";
-      }).join("\n") + "\n</tbody>\n</table>\n";
+      // As FactCard.table_is_answer: a table that only gives context folds away.
+      var folded = card.answer.slice(-1) !== ":";
+      rows = (folded ? '<details class="fact-more"><summary>Celá tabulka</summary>\n' : "") +
+        '<table class="fact-rows">\n<tbody>\n' + card.rows.map(function (row) {
+          return '<tr><th scope="row">' + escape(row[0]) + "</th><td>" + escape(row[1]) +
+            "</td></tr>";
+        }).join("\n") + "\n</tbody>\n</table>\n" + (folded ? "</details>\n" : "");
     }
     return '<section class="box fact-card" aria-labelledby="fakt-' + escape(card.id) + '">\n' +
       '<h2 class="box-label" id="fakt-' + escape(card.id) + '">' + escape(card.title) +
