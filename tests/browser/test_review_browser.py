@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tutorial.review.seeded import finished_game
 
 pytestmark = pytest.mark.browser
@@ -87,3 +88,13 @@ def test_the_example_games_review_fits_the_screen(live_server, browser, screen):
     expect(page.locator(".rv-book-item blockquote")).to_have_count(4)
     assert sideways(page) <= 0
     context.close()
+
+
+def test_the_review_pages_pass_axe(live_server, page, settings):
+    settings.REVIEW_IN_BACKGROUND = False
+    row = finished_game(seed=1, plan="zacatecnici")
+    assert_accessible(page, f"{live_server.url}/hrat/{row.pk}/rozbor/")
+    page.get_by_text("Čísla v tabulce").click()
+    page.get_by_text("Přesné tahy").click()
+    assert_accessible(page)
+    assert_accessible(page, f"{live_server.url}/priklad-hry/rozbor/")

@@ -53,3 +53,7 @@ def test_the_figures_are_labelled_the_sites_never_the_almanachs(page):
     assert "Almanach Katanu, příklad hry, závěr" in book
     for quote in re.findall(r"<blockquote><p>(.*?)</p></blockquote>", book, re.S):
         assert "%" not in quote
+
+
+def test_the_navigation_highlights_the_example_game(page):
+    assert 'aria-current="page">Příklad hry</a>' in page

@@ -44,6 +44,7 @@ def test_a_finished_game_gets_the_chart_with_a_line_per_player_and_the_table(rev
     assert "konec hry" in page and "začátek 2. tahu" in page
     assert "odhad webu" in page
     assert "Rozbor hry: vyhrál bílý" in page
+    assert 'aria-current="page">Hrát</a>' in page
 
 
 def test_the_swings_are_3_to_5_sentences_each_linked_to_its_step_of_the_replay(client, reviewed):

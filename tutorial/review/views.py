@@ -115,7 +115,8 @@ def game_review(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 def _context(row, setup, review: GameReview) -> dict:
-    base = {"row": row, "review": review, "game_url": _game_url(row),
+    base = {"section": "play",  # the navigation highlights Hrát
+            "row": row, "review": review, "game_url": _game_url(row),
             "poll_ms": POLL_MS, "poll_seconds": max(1, POLL_MS // 1000),
             "replay_url": record.first_step_url(row),
             "self_url": reverse("review:game", kwargs={"game_id": row.pk})}
@@ -210,6 +211,7 @@ def example(request: HttpRequest) -> HttpResponse:
                                         kwargs={"turn": turn, "step": number})
     return render(request, "review/example.html", {
         **view,
+        "section": "tutorial",  # the navigation highlights Příklad hry
         "assessments": quotes.assessments(result["chart"][0]["chances"],
                                           result["chart"][-1]["chances"]),
         "closing_end": quotes.closing_end(),
