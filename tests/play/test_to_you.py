@@ -44,7 +44,7 @@ def test_a_steal_from_you_is_told_first_naming_your_card_and_marked_on_the_board
     assert section < page.index('<details class="play-news">')  # folded: no "open"
     told = page[section:page.index("</section>", section)]
     assert "Mezitím u vás" in told and STEAL in told
-    assert "Dokud tam zloděj stojí, nedostanete z nich nic, ani když padne 6." in told
+    assert "Dokud tam zloděj stojí, přijdete o 1 rudu pokaždé, když padne 6." in told
     assert re.search(r'href="/hrat/[^"]+/tah/4/krok/2/"', told)  # the step, on the board
     assert hex_mark("c4") in page and "vyznačeno" in told
 
@@ -65,8 +65,10 @@ def test_a_card_stolen_from_another_player_stays_unnamed():
     told = news.to_you(row, game, setup, "red", narrate.Viewer("red"))
     texts = [line["text"] for line in told["lines"]]
     assert ("Bílý přesunul zloděje na hory 6 u vaší vesnice; kartu vzal oranžovému."
-            " Dokud tam zloděj stojí, nedostanete z nich nic, ani když padne 6.") in texts
-    assert "rud" not in " ".join(texts) and told["hexes"] == ["c4"]
+            " Dokud tam zloděj stojí, přijdete o 1 rudu pokaždé, když padne 6.") in texts
+    # The card (ore) is not named; the ore red's settlement loses under the robber is.
+    assert not any("rud" in line.split(" Dokud")[0] for line in texts)
+    assert told["hexes"] == ["c4"]
 
 
 def _robbed_log_as(row) -> Game:

@@ -104,7 +104,8 @@ class Told:
     def _robber(self, event, events, before, after, url, total) -> None:
         you, hex_id = self.person, event["to_hex"]
         stolen = next((e for e in events if e["kind"] == "stolen"), None)
-        mine = _your_pieces(after, hex_id, you)
+        pieces = _your_pieces(after, hex_id, you)
+        mine = _near(pieces)
         robbed = stolen is not None and stolen["victim"] == you
         if not mine and not robbed:
             return
@@ -119,10 +120,11 @@ class Told:
             text += f"; kartu vzal {words.player(stolen['victim'], 'dat')}."
         else:
             text += "."
-        if mine and after.robber == hex_id:
+        if pieces and after.robber == hex_id:
             terrain, number = before["hexes"][hex_id]
-            text += (f" Dokud tam zloděj stojí, nedostanete {words.TERRAIN_FROM_IT[terrain]}"
-                     f" nic, ani když padne {number}.")
+            lost = words.count_resource(words.TERRAIN_RESOURCE[terrain],
+                                        sum(2 if p == "city" else 1 for p in pieces))
+            text += f" Dokud tam zloděj stojí, přijdete o {lost} pokaždé, když padne {number}."
             self.hexes.add(hex_id)
         self.add(text, url)
 
@@ -243,14 +245,18 @@ def _card(stolen: Mapping) -> str:
     return words.resource_word(stolen["card"], 1) if stolen.get("card") else "kartu"
 
 
-def _your_pieces(game: Game, hex_id: str, color: str) -> str:
-    """"u vaší vesnice" / "u vašeho města" / "u vašich staveb", or "" when the person has
-    nothing on the hex."""
+def _your_pieces(game: Game, hex_id: str, color: str) -> list[str]:
+    """The person's buildings on the hex ("settlement", "city")."""
     pieces = []
     for node in topo.HEX_CORNERS[topo.HEX_INDEX[hex_id]]:
         piece = game.buildings.get(topo.INTERSECTION_IDS[node])
         if piece and piece[0] == color:
             pieces.append(piece[1])
+    return pieces
+
+
+def _near(pieces: list[str]) -> str:
+    """"u vaší vesnice" / "u vašeho města" / "u vašich staveb", or "" for none."""
     if not pieces:
         return ""
     if len(pieces) > 1:
