@@ -57,3 +57,8 @@ def test_the_figures_are_labelled_the_sites_never_the_almanachs(page):
 
 def test_the_navigation_highlights_the_example_game(page):
     assert 'aria-current="page">Příklad hry</a>' in page
+
+
+def test_the_example_games_page_links_its_review(client):
+    page = client.get("/priklad-hry/").content.decode()
+    assert '<a class="button secondary" href="/priklad-hry/rozbor/">Rozbor hry</a>' in page
