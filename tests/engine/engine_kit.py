@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 from engine import Board, Game, Rules
-from engine.topology import INTERSECTION_INDEX, PATH_IDS, path_between
+from engine.topology import INTERSECTION_INDEX, PATH_ENDS, PATH_IDS, path_between
 
 FOUR = ("orange", "red", "blue", "white")
 
@@ -45,3 +46,49 @@ def random_game(seed: int, decisions: int, rules: Rules | None = None) -> Game:
             break
         game.apply(rng.choice(game.legal_actions()))
     return game
+
+
+# -- the longest-road search against brute force -------------------------------------------
+
+def brute_force_longest(roads: list[int], player: int, owner: list[int]) -> int:
+    """Largest set of roads that one trail can use, by Euler's criterion on every subset: a
+    connected set with 0 or 2 odd intersections, where an opponent's building is never
+    passed through (it may only be an end, or both ends of a closed trail)."""
+    best = 0
+    for k in range(len(roads), 0, -1):
+        if k <= best:
+            break
+        for subset in combinations(roads, k):
+            if _one_trail(subset, player, owner):
+                return k
+    return best
+
+
+def _one_trail(subset, player, owner) -> bool:
+    degree: dict[int, int] = {}
+    for path in subset:
+        for node in PATH_ENDS[path]:
+            degree[node] = degree.get(node, 0) + 1
+    # Connected?
+    nodes = list(degree)
+    seen = {nodes[0]}
+    stack = [nodes[0]]
+    while stack:
+        node = stack.pop()
+        for path in subset:
+            a, b = PATH_ENDS[path]
+            if node in (a, b):
+                other = b if node == a else a
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+    if len(seen) != len(nodes):
+        return False
+    odd = sum(1 for d in degree.values() if d % 2)
+    if odd not in (0, 2):
+        return False
+    blocked = [n for n in nodes if owner[n] >= 0 and owner[n] != player]
+    if any(degree[n] > 2 for n in blocked):
+        return False
+    closed_at = [n for n in blocked if degree[n] == 2]
+    return not closed_at or (len(closed_at) == 1 and odd == 0)

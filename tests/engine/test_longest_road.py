@@ -2,9 +2,8 @@
 opponent's building, taken only by a strictly longer road."""
 
 import random
-from itertools import combinations
 
-from engine_kit import hand, place_roads, sandbox, walk
+from engine_kit import brute_force_longest, hand, place_roads, sandbox, walk
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -151,50 +150,6 @@ def test_a_tie_without_the_holder_sets_the_card_aside_in_both_readings():
 
 
 # -- the search against brute force ----------------------------------------------------
-
-def brute_force_longest(roads: list[int], player: int, owner: list[int]) -> int:
-    """Largest set of roads that one trail can use, by Euler's criterion on every subset: a
-    connected set with 0 or 2 odd intersections, where an opponent's building is never
-    passed through (it may only be an end, or both ends of a closed trail)."""
-    best = 0
-    for k in range(len(roads), 0, -1):
-        if k <= best:
-            break
-        for subset in combinations(roads, k):
-            if _one_trail(subset, player, owner):
-                return k
-    return best
-
-
-def _one_trail(subset, player, owner) -> bool:
-    degree: dict[int, int] = {}
-    for path in subset:
-        for node in PATH_ENDS[path]:
-            degree[node] = degree.get(node, 0) + 1
-    # Connected?
-    nodes = list(degree)
-    seen = {nodes[0]}
-    stack = [nodes[0]]
-    while stack:
-        node = stack.pop()
-        for path in subset:
-            a, b = PATH_ENDS[path]
-            if node in (a, b):
-                other = b if node == a else a
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-    if len(seen) != len(nodes):
-        return False
-    odd = sum(1 for d in degree.values() if d % 2)
-    if odd not in (0, 2):
-        return False
-    blocked = [n for n in nodes if owner[n] >= 0 and owner[n] != player]
-    if any(degree[n] > 2 for n in blocked):
-        return False
-    closed_at = [n for n in blocked if degree[n] == 2]
-    return not closed_at or (len(closed_at) == 1 and odd == 0)
-
 
 def random_network(seed: int) -> tuple[list[int], list[int]]:
     rng = random.Random(seed)

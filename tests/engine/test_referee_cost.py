@@ -5,9 +5,9 @@ and the longest-road search answers the same as a brute force on every legal roa
 """
 
 import random
-from itertools import combinations
 
 import pytest
+from engine_kit import brute_force_longest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -89,44 +89,6 @@ def test_loading_engine_json_checks_the_counts_first(no_search):
 
 # -- the search against brute force on legal road sets ------------------------------------------
 
-def brute_force(roads, player, owner) -> int:
-    """The most roads one trail can use, by Euler's criterion on every subset (the same
-    criterion as tests/engine/test_longest_road.py)."""
-    for k in range(len(roads), 0, -1):
-        for subset in combinations(roads, k):
-            if _one_trail(subset, player, owner):
-                return k
-    return 0
-
-
-def _one_trail(subset, player, owner) -> bool:
-    degree: dict[int, int] = {}
-    for path in subset:
-        for node in PATH_ENDS[path]:
-            degree[node] = degree.get(node, 0) + 1
-    nodes = list(degree)
-    seen, stack = {nodes[0]}, [nodes[0]]
-    while stack:
-        node = stack.pop()
-        for path in subset:
-            a, b = PATH_ENDS[path]
-            if node in (a, b):
-                other = b if node == a else a
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-    if len(seen) != len(nodes):
-        return False
-    odd = sum(1 for d in degree.values() if d % 2)
-    if odd not in (0, 2):
-        return False
-    blocked = [n for n in nodes if owner[n] >= 0 and owner[n] != player]
-    if any(degree[n] > 2 for n in blocked):
-        return False
-    closed_at = [n for n in blocked if degree[n] == 2]
-    return not closed_at or (len(closed_at) == 1 and odd == 0)
-
-
 def dense_network(seed: int, size: int) -> tuple[list[int], list[int]]:
     """``size`` roads grown compactly (each new road touches the network, preferring
     intersections that already have roads: loops), with some opponents' buildings."""
@@ -170,7 +132,7 @@ def _is_trail(trail, player, owner) -> bool:
 def test_the_search_equals_brute_force_on_dense_loops(seed, size):
     roads, owner = dense_network(seed, size)
     length = search.longest_road_length(roads, 0, owner)
-    assert length == brute_force(roads, 0, owner)
+    assert length == brute_force_longest(roads, 0, owner)
     trail = search.longest_trail(roads, 0, owner)
     assert len(trail) == length and _is_trail(trail, 0, owner)
 
