@@ -240,3 +240,11 @@ def test_two_people_at_one_device_both_get_their_decisions_graded(client):
     assert "Rozhodnutí lidí u stolu" in page
     assert "<dt>Oranžový</dt>" in page and "<dt>Modrý</dt>" in page
     assert 'class="rv-line rv-orange rv-me"' in page and 'class="rv-line rv-blue rv-me"' in page
+
+
+def test_the_end_of_game_screen_links_the_review_and_a_running_game_does_not(client):
+    row = finished_game(seed=1, plan="zacatecnici")
+    link = f'<a class="button secondary" href="/hrat/{row.pk}/rozbor/">Rozbor hry</a>'
+    assert link in text(client.get(f"/hrat/{row.pk}/"))
+    running = finished_game(seed=2, plan="zacatecnici", finish=False)
+    assert "/rozbor/" not in text(client.get(f"/hrat/{running.pk}/"))
