@@ -18,7 +18,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from almanach import facts, search
+from almanach import facts, search_site
 from almanach.models import Entry
 from config.caching import site_version
 
@@ -104,7 +104,7 @@ def precache(request: HttpRequest) -> JsonResponse:
 def search_index(request: HttpRequest) -> JsonResponse:
     """The search index for searching offline: the server's own (SearchIndex.export), which
     offline/static/js/offline-search.js ranks the same way."""
-    payload = {"version": site_version(), **search.site_index().export(),
+    payload = {"version": site_version(), **search_site.site_index().export(),
                "facts": facts.offline_data()}
     return JsonResponse(payload,
                         json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})

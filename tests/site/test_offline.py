@@ -111,14 +111,14 @@ def node_answers(tmp_path_factory, django_db_blocker):
     import shutil
     import subprocess
 
-    from almanach import answers, search
+    from almanach import answers, search_site
     from almanach.bench import TUNE_PATH, load_eval
 
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed: the offline results cannot be checked")
     with django_db_blocker.unblock():
-        index = search.site_index()
+        index = search_site.site_index()
     cases = []
     for item in load_eval(TUNE_PATH)[:150]:
         for rank, hit in enumerate(index.search(item["q"], limit=4).hits):
