@@ -341,9 +341,10 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         return text.count("\n", 0, begin), begin
 
     def export(self) -> dict:
-        """Everything offline-search.js needs to rank exactly as search() does: the
-        texts (it tokenises them the same way), the lemma table, the synonyms, the vocabulary
-        and the ranking's numbers."""
+        """Everything the offline search (offline/static/js/search/) needs to rank exactly as
+        search() does: the texts (it tokenises them the same way), the lemma table, the
+        synonyms, the vocabulary with each word's stem and family ("forms", so the browser
+        never re-derives them) and the ranking's numbers."""
         return {
             "weights": W,
             "variantPages": list(VARIANT_PAGES),
@@ -366,6 +367,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             "lemmas": self._lemmas,
             "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
             "words": self._sorted_words,
+            "forms": [_form(word) for word in self._sorted_words],
             "documents": [
                 {
                     "slug": d.slug,
@@ -529,6 +531,15 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             return max(difflib.SequenceMatcher(None, folded, fold(n)).ratio() for n in names)
 
         return sorted(self.documents, key=likeness, reverse=True)[:count]
+
+
+def _form(folded: str) -> list:
+    """A word's stem and family, compactly: the letters the stem cuts off the word, then the
+    letters the family cuts off the stem (or, a diminutive undone, the family itself)."""
+    stem = _stem(folded)
+    family = _family(stem)[1:]
+    cut = len(stem) - len(family)
+    return [len(folded) - len(stem), cut if stem[: len(family)] == family else family]
 
 
 def document_for(entry, url: str = "") -> Document:

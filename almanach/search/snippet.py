@@ -112,7 +112,7 @@ class Snippets:
         text = self.documents[number].text
         first = self._first_passage[number]
 
-        def own_text(n: int) -> bool:  # as offline-search.js's own()
+        def own_text(n: int) -> bool:  # as snippet.js follow()'s own()
             info = self._passages[first + n]
             return info.eligible and not info.edition and info.section != first + n
 
