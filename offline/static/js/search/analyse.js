@@ -44,7 +44,7 @@
     return folded;
   };
 
-  // The word family of a stem (search.py _family): one derivational suffix off.
+  // The word family of a stem (analyse.py _family): one derivational suffix off.
   A.family = function (stem) {
     var diminutives = this.data.diminutives;
     for (var d = 0; d < diminutives.length; d++) {
@@ -135,7 +135,7 @@
 
 
   // The words a typo may be one or two edits from: the vocabulary and its stems
-  // (search.py _typo_words).
+  // (index.py _typo_words).
   A.typoWords = function () {
     if (!this.typoList) {
       var self = this;
@@ -147,7 +147,7 @@
   };
 
   // A word of 3 or 4 letters: only two neighbouring letters swapped or, in 4 letters, one
-  // left out reach a word of the index (as search.py's _add_short_typos).
+  // left out reach a word of the index (as analyse.py's _add_short_typos).
   var LETTERS = "abcdefghijklmnopqrstuvwxyz";
   A.shortTypos = function (folded, keys) {
     if (folded.length < 3 || folded.length > 4) return;

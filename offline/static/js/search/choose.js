@@ -16,7 +16,7 @@
     return best;
   };
 
-  // sentence -> how well it answers, for one line or the whole entry (search.py
+  // sentence -> how well it answers, for one line or the whole entry (choose.py
   // _sentence_scores): the query's rare words, all of them, side by side; the words that only
   // name the entry count less; a figure for "kolik…", a word of the asked kind for "kdy…".
   C.sentenceScores = function (number, asked, line) {
@@ -96,7 +96,7 @@
       return [item[0], found ? found[1] : ""];
     }));
     // The editions whose words the query uses: a word as typed that this entry has only in
-    // that edition's box asks for that box (search.py _implied_boxes).
+    // that edition's box asks for that box (choose.py _implied_boxes).
     var implied = new Set();
     var held = new Map(); // typed term -> the lines that hold it
     asked.weights.forEach(function (targets, key) {

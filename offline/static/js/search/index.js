@@ -11,9 +11,9 @@
   var WORD = S.WORD;
   var SENTENCE_END = S.SENTENCE_END;
   var MAX_RESULTS = 10;
-  var SNIPPET_WIDTH = 240;  // search.py SNIPPET_WIDTH, SNIPPET_MIN: the other results
+  var SNIPPET_WIDTH = 240;  // weights.py SNIPPET_WIDTH, SNIPPET_MIN: the other results
   var SNIPPET_MIN = 180;
-  var ANSWER_WIDTH = 400;  // the first result's (search.py ANSWER_WIDTH, ANSWER_MIN)
+  var ANSWER_WIDTH = 400;  // the first result's (weights.py ANSWER_WIDTH, ANSWER_MIN)
   var ANSWER_MIN = 300;
 
   function Index(data) {
@@ -177,7 +177,7 @@
     });
   };
 
-  // One document tokenised for its sentences (search.py _analyse and _sentences).
+  // One document tokenised for its sentences (index.py _analyse, analyse.py _sentences).
   Index.prototype.analyse = function (doc) {
     var self = this;
     var text = doc.text;
@@ -339,7 +339,7 @@
       if (value[0] >= top * W.cutoff) ranked.push([number, value[0], value[1]]);
     });
     ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
-    var weights = new Map(); // key -> [rewrite, term, weight] (search.py _term_weights)
+    var weights = new Map(); // key -> [rewrite, term, weight] (choose.py _term_weights)
     allTerms.forEach(function (terms, r) {
       terms.forEach(function (term, t) {
         term.keys.forEach(function (quality, key) {
