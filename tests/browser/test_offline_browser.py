@@ -102,7 +102,7 @@ def test_the_kept_pages_are_in_one_cache_named_by_the_sites_version(live_server,
 
 def test_the_offline_search_ranks_the_held_out_questions_as_the_server_does(live_server, page):
     # The held-out half of the evaluation set, as typed and while typing (suggestions): the
-    # kept index ranked by offline-search.js gives the same results, in the same order, with
+    # kept index ranked by js/search/ gives the same results, in the same order, with
     # the same passage, as the server's search.
     queries = [item["q"] for item in load_eval(HELDOUT_PATH)]
     queries += [query[:n] for query in queries[::4] for n in (3, 6)]
