@@ -51,8 +51,8 @@ class RuleOption:
     # Rozhodčí's checkbox for the letter, when the label alone does not say which reading
     # the tick turns on (a choice); "" = the label.
     checkbox: str = ""
-    # Why Hrát or Rozhodčí does not offer it (for developers, in English); required when
-    # ``play_field`` (or ``variant``) or ``letter`` is empty.
+    # Why Hrát or Rozhodčí does not offer it (for developers, in English): a screen that
+    # does not offer an option without saying why fails the tests over every option.
     screens: str = ""
 
     def __post_init__(self) -> None:
@@ -62,8 +62,6 @@ class RuleOption:
             assert self.default in self.values, (self.name, self.default)
         if self.letter:
             assert len(self.letter) == 1 and self.two_readings, self.name
-        if not self.letter or not (self.play_field or self.variant):
-            assert self.screens, f"{self.name}: say why a screen does not offer it"
 
     @property
     def values(self) -> tuple:
@@ -77,8 +75,10 @@ class RuleOption:
         return len(self.values) == 2
 
     @property
-    def other(self) -> str | bool:
-        """The reading that is not the default (an option with two readings)."""
+    def other(self) -> str | bool | int:
+        """The reading that is not the default (of a number: the next one)."""
+        if not self.two_readings:
+            return self.default + 1
         (value,) = (v for v in self.values if v != self.default)
         return value
 
@@ -91,13 +91,15 @@ class RuleOption:
         if self.kind == "choice":
             if value not in self.values:
                 raise InvalidInput(
-                    f"Neznámá volba {value!r} pravidla „{self.label}“ (možnosti: "
-                    f"{', '.join(self.values)}).")
+                    f"Neznámá volba {value!r} pravidla „{self.label}“ ({self.name}; "
+                    f"možnosti: {', '.join(self.values)}).")
         elif self.kind == "bool":
             if not isinstance(value, bool):
-                raise InvalidInput(f"{self.name} musí být true nebo false.")
+                raise InvalidInput(
+                    f"Pravidlo „{self.label}“ ({self.name}) musí být true nebo false.")
         elif isinstance(value, bool) or not isinstance(value, int) or value < self.minimum:
-            raise InvalidInput(f"{self.name} musí být celé číslo alespoň {self.minimum}.")
+            raise InvalidInput(f"Pravidlo „{self.label}“ ({self.name}) musí být celé číslo "
+                               f"alespoň {self.minimum}.")
 
 
 OPTIONS: tuple[RuleOption, ...] = (
