@@ -20,6 +20,7 @@ from .errors import InvalidInput, RuleViolation
 from .events import DiscardRequired, Produced
 from .game import Game, find_variant
 from .longest_road import longest_road_length
+from .options import OPTION, Rules
 from .position_json import load_position, read_rules
 from .rules import robber_moves_away
 from .topology import (
@@ -96,8 +97,9 @@ def _claim(game: Game, partial: dict, key: str, seat_of) -> int | None:
 
 
 def _with_defaults(partial: dict) -> dict:
+    """The position with what it leaves out at the defaults: the rule options at theirs
+    (engine.options), the beginners' board, all four players (two in Katan pro dva)."""
     from .board import Board
-    from .rules import Rules
 
     try:
         rules = Rules.from_json(partial.get("rules") or {})
@@ -167,7 +169,7 @@ class SpecialCards:
     road_lengths: dict[str, int] = field(default_factory=dict)
     unbroken_road_lengths: dict[str, int] = field(default_factory=dict)
     knights: dict[str, int] = field(default_factory=dict)
-    longest_road_tie_rule: str = "aside"
+    longest_road_tie_rule: str = OPTION["longest_road_tie"].default
     longest_road_headword: str = LONGEST_ROAD_HEADWORD
     largest_army_headword: str = LARGEST_ARMY_HEADWORD
 

@@ -18,10 +18,18 @@ Loopback only, bounded in count and time, stops by itself:
    204 while nothing changed, the live part when answers came in); starts the lesson,
    reveals each question once everybody answered, moves on, and at the end closes it;
 6. the answers stored are counted in the database, and the script prints errors and
-   p50/p95/p99 response times per kind of request.
+   p50/p95/p99 response times per kind of request;
+7. how soon each phone follows the teacher: from the teacher's click (start, reveal, next,
+   close) to the moment each pupil's page shows the new state (its poll saw the change and
+   the page was loaded again), p50/p95/max over every transition and pupil;
+8. the server's CPU time (user + system of the gunicorn master and workers, read from /proc
+   before and after the lesson) per pupil-minute of the lesson.
 
     .venv/bin/python scripts/loadtest_quiz.py [--pupils 100] [--think 1.0] [--arrival 5]
-                                              [--poll 3] [--workers 3] [--threads 4]
+                                              [--poll 0.8] [--workers 3] [--threads 4]
+
+``--poll`` defaults to the pages' own interval (``LESSONS_POLL_MS``), shorter for short
+pauses; ``--poll 3`` is how the pages polled before the status check was made cheap.
 
 With ``--base-url http://127.0.0.1:8001 http://127.0.0.1:8002`` it starts no server and uses
 those (their database must be DATABASE_URL): pupils are spread over them, and a browser whose
@@ -48,7 +56,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from html import unescape
 
-from loadkit import ROOT, gunicorn, percentile, production_env
+from loadkit import ROOT, percentile, production_env, spawn_gunicorn, stop
 
 QUESTIONS = [  # (kind, variant); "" = a seeded variant per pupil
     ("vesnice", "a1"), ("silnice", "a4"), ("vynosy", "a1"), ("sedmicka", "a1"),
@@ -67,6 +75,95 @@ RADIO = re.compile(r'<input type="(?P<type>radio|checkbox)" name="(?P<name>[^"]+
                    r'value="(?P<value>[^"]+)"')
 HIDDEN_SPOT = re.compile(r'<input type="hidden" name="misto" value="(?P<value>[^"]+)">')
 VERSION = re.compile(r"/stav/\?v=(?P<version>[\w-]+)")
+PROJECTOR_VERSION = re.compile(r"[?&]v=(?P<version>[\w-]+)")
+CLOSED = "Hodina skončila"
+
+
+def page_version(page: str) -> str | None:
+    """The lesson's state a pupil's page shows (its status poll's key), "closed" at the end."""
+    if CLOSED in page:
+        return "closed"
+    found = VERSION.search(page)
+    return found.group("version") if found else None
+
+
+class CpuMeter:
+    """CPU time (user + system) of process trees, e.g. gunicorn's master and workers, read
+    from /proc. A thread samples them every half second, so a process that is killed or
+    ends keeps what it used until its last sample; one started meanwhile counts from 0."""
+
+    def __init__(self, roots) -> None:
+        self.roots = roots  # () -> the root pids now
+        self.first: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+        self.stopped = threading.Event()
+        self.tick = os.sysconf("SC_CLK_TCK")
+        self._sample(initial=True)
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _tree(self) -> list[int]:
+        parents: dict[int, list[int]] = defaultdict(list)
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                stat = self._stat(int(entry))
+                if stat:
+                    parents[int(stat[1])].append(int(entry))
+        found, todo = [], list(self.roots())
+        while todo:
+            pid = todo.pop()
+            found.append(pid)
+            todo.extend(parents.get(pid, ()))
+        return found
+
+    @staticmethod
+    def _stat(pid: int) -> list[str] | None:
+        try:
+            with open(f"/proc/{pid}/stat") as handle:
+                text = handle.read()
+        except OSError:
+            return None
+        return text[text.rindex(")") + 2:].split()  # from the state on (field 3)
+
+    def _sample(self, initial: bool = False) -> None:
+        for pid in self._tree():
+            stat = self._stat(pid)
+            if stat:
+                seconds = (int(stat[11]) + int(stat[12])) / self.tick  # utime, stime
+                self.first.setdefault(pid, seconds if initial else 0.0)
+                self.last[pid] = seconds
+
+    def _run(self) -> None:
+        while not self.stopped.wait(0.5):
+            self._sample()
+
+    def used(self) -> float:
+        """Seconds of CPU used since the meter started."""
+        self._sample()
+        return sum(self.last[pid] - self.first[pid] for pid in self.last)
+
+    def stop(self) -> float:
+        used = self.used()
+        self.stopped.set()
+        self.thread.join(timeout=5)
+        return used
+
+
+def pids_with(*needles: str) -> list[int]:
+    """Processes whose command line holds every needle as whole words (a server's own
+    port, say)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    command = handle.read().replace(b"\0", b" ").decode("utf-8", "replace")
+            except OSError:
+                continue
+            words = f" {' '.join(command.split())} "
+            if all(f" {needle} " in words for needle in needles):
+                found.append(int(entry))
+    return found
 
 
 class Stats:
@@ -76,6 +173,15 @@ class Stats:
         self.errors: dict[str, list[str]] = defaultdict(list)
         self.served: dict[int, int] = defaultdict(int)  # answers per server port
         self.failovers = 0  # requests sent again to another server
+        # The lesson's states: when the teacher's click made each, when each pupil saw it.
+        self.clicks: dict[str, tuple[str, float]] = {}  # version -> (button, time)
+        self.seen: dict[str, dict[int, float]] = defaultdict(dict)  # version -> pupil -> time
+
+    def saw(self, number: int, page: str) -> None:
+        version = page_version(page)
+        if version is not None:
+            with self.lock:
+                self.seen[version].setdefault(number, time.monotonic())
 
     def add(self, route: str, millis: float, error: str | None) -> None:
         with self.lock:
@@ -174,6 +280,10 @@ class Lesson:
         self.ports = port if isinstance(port, list) else [port]
         self.code, self.stats, self.deadline = code, stats, deadline
         self.think, self.arrival, self.poll = args.think, args.arrival, args.poll
+        self.look, self.wait = args.look, args.wait
+        self.meters: dict[str, CpuMeter] = {}
+        self.idle: dict[str, float] = {}  # CPU seconds while the class only waited
+        self.idle_seconds = 0.0
         self.pupils = args.pupils
         self.joined = 0
         self.lock = threading.Lock()
@@ -210,12 +320,14 @@ def pupil_run(number: int, lesson: Lesson, start: threading.Barrier, done: list[
     with lesson.lock:
         lesson.joined += 1
     _, _, page = pupil.request("page", "GET", f"/hra/{code}/")
+    stats.saw(number, page)
     answered: set[str] = set()
     time.sleep(rng.uniform(0, lesson.poll))  # phones do not poll in step
-    while lesson.running() and "Hodina skončila" not in page:
+    while lesson.running() and CLOSED not in page:
         form = ACTION.search(page)
         if form and form.group("action") not in answered:
             page = answer(pupil, unescape(form.group("action")), page, rng, pause)
+            stats.saw(number, page)
             answered.add(form.group("action"))
             continue
         version = VERSION.search(page)
@@ -225,6 +337,7 @@ def pupil_run(number: int, lesson: Lesson, start: threading.Barrier, done: list[
                                      expect=(200, 204))
         if status == 200:
             _, _, page = pupil.request("page", "GET", f"/hra/{code}/")
+            stats.saw(number, page)
     with stats.lock:
         done.append(len(answered))
 
@@ -266,24 +379,38 @@ def teacher_run(lesson: Lesson, password: str, start: threading.Barrier,
         start.wait(timeout=60)
     except threading.BrokenBarrierError:
         return
+
     def control(action: str, **extra: str) -> None:
+        """A button on the projector; the page it leads back to names the new state."""
+        clicked = time.monotonic()
         teacher.request("teacher", "POST", f"{base}ovladani/",
                         {"akce": action, "zpet": "projektor", **extra})
+        projector.load()
+        version = "closed" if action == "close" else projector.version
+        if version:
+            with lesson.stats.lock:
+                lesson.stats.clicks.setdefault(version, (action, clicked))
 
     projector = Projector(teacher, base)
     projector.watch(lambda: lesson.joined >= lesson.pupils, lesson, lesson.arrival + 30)
+    if lesson.wait > 0:
+        # The class waits for the teacher: every phone and the projector only ask whether
+        # anything changed. What that costs is the price of the polling itself.
+        time.sleep(2 * lesson.poll)
+        before = {name: meter.used() for name, meter in lesson.meters.items()}
+        waited = time.monotonic()
+        projector.watch(lambda: False, lesson, lesson.wait)
+        lesson.idle_seconds = time.monotonic() - waited
+        lesson.idle = {name: meter.used() - before[name] for name, meter in lesson.meters.items()}
     for number in range(1, len(QUESTIONS) + 1):
         control("start" if number == 1 else "next")
-        projector.load()
         started = time.monotonic()
         projector.watch(lambda: projector.answered >= lesson.pupils, lesson, 90)
         timeline.append(f"{number}:{projector.answered}/{lesson.pupils}:"
                         f"{time.monotonic() - started:.1f}s")
         control("reveal")
-        projector.load()
-        time.sleep(max(lesson.poll, 0.2))  # the class looks at the reveal
+        time.sleep(lesson.look)  # the class looks at the reveal
     control("close", potvrdit="1")
-    projector.load()
 
 
 class Projector:
@@ -294,7 +421,7 @@ class Projector:
 
     def __init__(self, teacher: Browser, base: str) -> None:
         self.teacher, self.base = teacher, base
-        self.url, self.answered = "", 0
+        self.url, self.answered, self.version = "", 0, ""
         self.load()
 
     def load(self) -> None:
@@ -305,6 +432,8 @@ class Projector:
         poll = self.POLL.search(page)
         if poll:
             self.url = unescape(poll.group("url"))
+            version = PROJECTOR_VERSION.search(self.url)
+            self.version = version.group("version") if version else ""
         count = self.COUNT.search(page)
         if count:
             self.answered = int(count.group("answered") or count.group("joined") or 0)
@@ -360,8 +489,27 @@ def count_in_database(code: str) -> tuple[int, int, int]:
     return pupils, answers.count(), answers.values("pupil", "item").distinct().count()
 
 
+def follow(stats: Stats, pupils: int) -> tuple[list[float], dict[str, list[float]], int]:
+    """Seconds from each click of the teacher to each pupil's page showing it (all, by
+    button), and how many pupils never showed a state (the next click came first)."""
+    delays: list[float] = []
+    by_button: dict[str, list[float]] = defaultdict(list)
+    missed = 0
+    for version, (button, clicked) in stats.clicks.items():
+        seen = stats.seen.get(version, {})
+        for number in range(1, pupils + 1):
+            if number in seen:
+                delay = max(0.0, seen[number] - clicked)
+                delays.append(delay)
+                by_button[button].append(delay)
+            else:
+                missed += 1
+    return delays, by_button, missed
+
+
 def report(stats: Stats, wall: float, pupils: int, stored: tuple[int, int, int],
-           done: list[int], timeline: list[str], settings: str) -> int:
+           done: list[int], timeline: list[str], settings: str, lesson: Lesson,
+           cpu: dict[str, float]) -> int:
     joined, answers, distinct = stored
     total = sum(len(v) for v in stats.timings.values())
     everything = [t for values in stats.timings.values() for t in values if t > 0]
@@ -392,9 +540,40 @@ def report(stats: Stats, wall: float, pupils: int, stored: tuple[int, int, int],
     poll = percentile(stats.timings.get("poll", []), .95)
     projector = percentile(stats.timings.get("projektor 204", [])
                            + stats.timings.get("projektor živě", []), .95)
+    delays, by_button, missed = follow(stats, pupils)
+    names = {"start": "spuštění", "reveal": "odhalení", "next": "další otázka",
+             "close": "konec"}
+    print("od kliknutí učitele po stránku na telefonu (s), p50/p95/max: " + "; ".join(
+        f"{names.get(button, button)} {statistics.median(values):.2f}/"
+        f"{percentile(values, .95):.2f}/{max(values):.2f} (n={len(values)})"
+        for button, values in by_button.items()) + f"; nezobrazeno {missed}")
+    follow_p50 = statistics.median(delays) if delays else 0.0
+    follow_p95 = percentile(delays, .95)
+    follow_max = max(delays, default=0.0)
+    minutes = pupils * wall / 60
+    polls = len(stats.timings.get("poll", []))
+    cpu_text = ""
+    for name, used in cpu.items():
+        # The lesson without the wait at its start; the wait alone: what polling costs.
+        idle = lesson.idle.get(name, 0.0)
+        lesson_minutes = pupils * (wall - lesson.idle_seconds) / 60
+        waiting = (f"čekání {1000 * idle / (pupils * lesson.idle_seconds / 60):.0f} ms "
+                   f"na žáka a minutu, " if lesson.idle_seconds else "")
+        print(f"CPU ({name}): {waiting}hodina {used - idle:.1f} s za "
+              f"{wall - lesson.idle_seconds:.1f} s, tj. {1000 * (used - idle) / pupils:.0f} ms "
+              f"na žáka, {1000 * (used - idle) / lesson_minutes:.0f} ms na žáka a minutu")
+        if name == "gunicorn":
+            if lesson.idle_seconds:
+                cpu_text += (f" cpu_wait_ms_per_pupil_minute="
+                             f"{1000 * idle / (pupils * lesson.idle_seconds / 60):.0f}")
+            cpu_text += (f" cpu_lesson_ms_per_pupil={1000 * (used - idle) / pupils:.0f}"
+                         f" cpu_ms_per_pupil_minute={1000 * (used - idle) / lesson_minutes:.0f}")
     print(f"loadtest_quiz pupils={pupils} answers_stored={answers} expected={expected} "
           f"errors={errors} p50_ms={p50:.1f} p95_ms={p95:.1f} p99_ms={p99:.1f} "
-          f"poll_p95_ms={poll:.1f} projector_poll_p95_ms={projector:.1f}")
+          f"poll_p95_ms={poll:.1f} projector_poll_p95_ms={projector:.1f} "
+          f"follow_p50_s={follow_p50:.2f} follow_p95_s={follow_p95:.2f} "
+          f"follow_max_s={follow_max:.2f} follow_n={len(delays)} follow_missed={missed} "
+          f"polls_per_pupil_minute={polls / minutes:.0f}{cpu_text} wall_s={wall:.1f}")
     ok = answers == expected == distinct and joined == pupils and errors == 0
     print("VÝSLEDEK: v pořádku" if ok and p95 < 200 else "VÝSLEDEK: cíl nesplněn "
           "(každá odpověď uložena, žádná chyba, p95 < 200 ms)")
@@ -420,31 +599,45 @@ def main() -> int:
     parser.add_argument("--arrival", type=float, default=5.0,
                         help="pupils arrive spread over this many seconds (0 = all at once)")
     parser.add_argument("--poll", type=float, default=None,
-                        help="seconds between polls of pupils and projector (as the pages: 3; "
-                             "shorter for short pauses)")
-    parser.add_argument("--seconds", type=float, default=240.0, help="time limit")
+                        help="seconds between polls of pupils and projector (as the pages: "
+                             "LESSONS_POLL_MS; shorter for short pauses)")
+    parser.add_argument("--look", type=float, default=None,
+                        help="seconds the class looks at each reveal before the next "
+                             "question (3; shorter for quick polls)")
+    parser.add_argument("--wait", type=float, default=None,
+                        help="seconds the joined class waits for the start, only polling: "
+                             "the CPU per pupil-minute of that is measured (15; shorter for "
+                             "quick polls)")
+    parser.add_argument("--seconds", type=float, default=300.0, help="time limit")
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--base-url", nargs="+", default=[],
                         help="running servers on 127.0.0.1 to use instead of starting one")
     args = parser.parse_args()
     args.pupils = max(1, min(args.pupils, MAX_PUPILS))
-    if args.poll is None:
-        args.poll = min(3.0, max(0.25, 3 * args.think))
     seconds = max(5.0, min(args.seconds, MAX_SECONDS))
 
     with tempfile.TemporaryDirectory(prefix="loadtest-quiz-") as tmp:
         env = (dict(os.environ) if args.base_url
                else production_env(tmp, f"sqlite:///{tmp}/quiz.sqlite3"))
         code, password = prepare_database(env)
+        if args.poll is None:
+            from django.conf import settings
+
+            args.poll = min(settings.LESSONS_POLL_MS / 1000, max(0.25, 3 * args.think))
+        if args.look is None:
+            args.look = min(3.0, max(4 * args.poll, 0.2))
+        if args.wait is None:
+            args.wait = min(15.0, 20 * args.poll)
         with (running(args.base_url) if args.base_url
               else gunicorn(env, args.workers, args.threads)) as port:
             for each in port if isinstance(port, list) else [port]:
                 warm_up(each, code, args.workers)
             stats = Stats()
+            lesson = Lesson(port, code, stats, args, time.monotonic() + seconds)
+            lesson.meters = meters(port if isinstance(port, list) else [port])
             done: list[int] = []
             timeline: list[str] = []
-            lesson = Lesson(port, code, stats, args, time.monotonic() + seconds)
             barrier = threading.Barrier(args.pupils + 1)
             threads = [threading.Thread(target=pupil_run, daemon=True,
                                         args=(n, lesson, barrier, done))
@@ -457,10 +650,40 @@ def main() -> int:
             for thread in threads:
                 thread.join(timeout=max(0.1, lesson.deadline + 30 - time.monotonic()))
             wall = time.monotonic() - started
+            cpu = {name: meter.stop() for name, meter in lesson.meters.items()}
         settings = (f"gunicorn {args.workers}×{args.threads} vláken, pauza {args.think} s, "
                     f"dotaz na změnu po {args.poll} s, příchod během {args.arrival} s")
         return report(stats, wall, args.pupils, count_in_database(code), done, timeline,
-                      settings)
+                      settings, lesson, cpu)
+
+
+def meters(ports: list[int]) -> dict[str, CpuMeter]:
+    """CPU meters of the gunicorns on ``ports`` (master and workers, also one started again
+    on its port meanwhile), and of a PostgreSQL and a Redis on loopback named by
+    DATABASE_URL and DJANGO_CACHE_URL (the two servers' shared database and cache)."""
+    found = {"gunicorn": CpuMeter(lambda: [
+        pid for port in ports for pid in pids_with("-m gunicorn", f"127.0.0.1:{port}")])}
+    shared = []
+    database = urllib.parse.urlsplit(os.environ.get("DATABASE_URL", ""))
+    if database.scheme.startswith("postgres") and database.hostname == "127.0.0.1":
+        shared.append(("postgres", f"-p {database.port}"))
+    cache = urllib.parse.urlsplit(os.environ.get("DJANGO_CACHE_URL", ""))
+    if cache.scheme == "redis" and cache.hostname == "127.0.0.1":
+        shared.append(("redis-server", f"127.0.0.1:{cache.port}"))
+    if shared:
+        found["PostgreSQL a Redis"] = CpuMeter(
+            lambda: [pid for needles in shared for pid in pids_with(*needles)])
+    return found
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], workers: int, threads: int) -> Iterator[int]:
+    """A gunicorn of our own on a free loopback port."""
+    server, port = spawn_gunicorn(env, workers, threads)
+    try:
+        yield port
+    finally:
+        stop(server)
 
 
 @contextmanager

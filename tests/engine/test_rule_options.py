@@ -1,11 +1,14 @@
 """Rule options where the editions differ (Rules): Kombinovaná fáze obchodu a stavění and
 the harbor timing, Longest Road ties, the goal."""
 
+from dataclasses import fields
+
 import pytest
 from engine_kit import hand, place_roads, sandbox
 
 from engine import Board, Game, InvalidInput, Rules
 from engine.actions import BuildSettlement, EndTrade, EndTurn, RollDice, TradeBank
+from engine.options import OPTIONS
 
 
 def settle_on_the_ore_harbor(rules):
@@ -59,3 +62,32 @@ def test_both_longest_road_tie_readings_are_offered():
     assert Rules().longest_road_tie == "aside"  # the Almanach's reading is the default
     assert Rules(longest_road_tie="holder_keeps").longest_road_tie == "holder_keeps"
     # The positions themselves: test_longest_road.py, "after a break ... tie".
+
+
+# --- every declared option (engine.options.OPTIONS), so a new one is tested here too -------
+
+def two_or_four(rules):
+    return ("orange", "red") if rules.two_player else ("orange", "red", "blue", "white")
+
+
+def test_rules_has_a_field_per_declared_option_at_the_almanachs_default():
+    assert [f.name for f in fields(Rules)] == [option.name for option in OPTIONS]
+    assert Rules().to_json() == {option.name: option.default for option in OPTIONS}
+    assert Rules().variant == "base"
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda option: option.name)
+def test_each_option_at_its_other_reading_survives_the_json_of_rules_and_game(option):
+    rules = Rules(**{option.name: option.other})
+    assert getattr(rules, option.name) == option.other != option.default
+    assert Rules.from_json(rules.to_json()) == rules
+    game = Game.new(Board.beginner(), two_or_four(rules), seed=3, rules=rules)
+    assert Game.from_json(game.to_json()).rules == rules
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda option: option.name)
+def test_a_value_an_option_does_not_take_is_refused_naming_the_option_in_czech(option):
+    for bad in ("ano", None, 2.5):
+        with pytest.raises(InvalidInput) as refused:
+            Rules(**{option.name: bad})
+        assert f"„{option.label}“" in refused.value.message

@@ -1,18 +1,31 @@
-"""Every lesson page that follows the class asks the server for changes every 3 s on the
-site (the browser tests shorten it with LESSONS_POLL_MS; this pins what users get)."""
+"""Every lesson page that follows the class asks the server for changes every 0.8 s on the
+site (the browser tests shorten it with LESSONS_POLL_MS; this pins what users get), and a
+pupil's phone learns of the teacher's click at its next poll. While nothing changed, the
+poll is answered 204 by one query before the rest of the site runs (tutorial/lessons/
+polling.py); every change, a lost seat and an idle lesson still reach the full view."""
+
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 import config.settings as site_settings
 from tests.lessons.conftest import join
+from tutorial.lessons import classroom
+from tutorial.models import ClassSession, Pupil
 
 pytestmark = pytest.mark.django_db
 
 
-def test_pupil_projector_and_teacher_pages_poll_every_three_seconds(session, teacher_client,
-                                                                     settings):
-    assert site_settings.LESSONS_POLL_MS == 3000
+def status(client: Client, session: ClassSession, version: str):
+    return client.get(f"/hra/{session.code}/stav/?v={version}", HTTP_HX_REQUEST="true")
+
+
+def test_pupil_projector_and_teacher_pages_poll_within_a_second(session, teacher_client,
+                                                                settings):
+    assert site_settings.LESSONS_POLL_MS == 800
+    assert site_settings.MIDDLEWARE[0] == "tutorial.lessons.polling.PupilPollMiddleware"
     settings.LESSONS_POLL_MS = site_settings.LESSONS_POLL_MS
     pupil = Client()
     join(pupil, session, "Ada")
@@ -23,4 +36,102 @@ def test_pupil_projector_and_teacher_pages_poll_every_three_seconds(session, tea
              "results": teacher_client.get(base + "vysledky/")}
     for name, response in pages.items():
         assert response.status_code == 200, name
-        assert 'hx-trigger="every 3000ms"' in response.content.decode(), name
+        assert 'hx-trigger="every 800ms"' in response.content.decode(), name
+
+
+def test_unchanged_poll_costs_one_query_and_no_session(session, django_assert_num_queries):
+    pupil = Client()
+    join(pupil, session, "Ada")
+    with django_assert_num_queries(1):  # no session read, no session write
+        response = status(pupil, session, session.version())
+    assert response.status_code == 204
+    assert response.content == b""
+    # Never kept by a browser or a proxy in between: the next poll must reach the server.
+    assert response["Cache-Control"] == "private, no-store"
+    assert "sessionid" not in response.cookies
+
+
+@pytest.mark.parametrize("action", ["start", "reveal", "next", "close"])
+def test_each_click_of_the_teacher_reaches_the_polling_phone(session, teacher_client, action):
+    pupil = Client()
+    join(pupil, session, "Ada")
+    if action in ("reveal", "next"):
+        classroom.control(session, "start")
+    version = session.version()
+    assert status(pupil, session, version).status_code == 204
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": action,
+                                                                      "potvrdit": "1"})
+    response = status(pupil, session, version)
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"
+    session.refresh_from_db()  # the page loaded again polls quietly with the new state
+    assert status(pupil, session, session.version()).status_code == 204
+
+
+def test_time_up_reaches_the_phone_without_any_click(class_quiz, teacher):
+    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, 30, False)
+    pupil = Client()
+    join(pupil, session, "Ada")
+    classroom.control(session, "start")
+    version = session.version()
+    assert status(pupil, session, version).status_code == 204
+    ClassSession.objects.filter(pk=session.pk).update(
+        question_started=timezone.now() - timedelta(seconds=31))
+    response = status(pupil, session, version)
+    assert response["HX-Refresh"] == "true"
+    session.refresh_from_db()
+    assert session.version() != version
+    assert status(pupil, session, session.version()).status_code == 204
+
+
+@pytest.mark.parametrize("loss", ["removed", "released", "taken with the PIN"])
+def test_a_phone_that_lost_its_seat_is_told_at_its_next_poll(session, loss):
+    pupil = Client()
+    join(pupil, session, "Ada")
+    seat = Pupil.objects.get(lesson=session)
+    version = session.version()
+    assert status(pupil, session, version).status_code == 204
+    if loss == "removed":
+        classroom.remove_pupil(session, seat.pk)
+    elif loss == "released":
+        classroom.release_seat(session, seat.pk)
+    else:
+        other = Client()
+        assert other.post("/hra/", {"kod": session.code, "prezdivka": "Ada",
+                                    "pin": seat.pin}).status_code == 302
+    assert status(pupil, session, version)["HX-Refresh"] == "true"
+    page = pupil.get(f"/hra/{session.code}/").content.decode()
+    assert 'class="seat-lost" role="alert"' in page  # the join form says why
+
+
+def test_an_idle_lesson_closes_at_the_next_poll(session):
+    pupil = Client()
+    join(pupil, session, "Ada")
+    version = session.version()
+    ClassSession.objects.filter(pk=session.pk).update(
+        last_activity=timezone.now() - timedelta(hours=4))
+    assert status(pupil, session, version)["HX-Refresh"] == "true"
+    assert ClassSession.objects.get(pk=session.pk).is_closed
+
+
+def test_a_poll_tells_a_stranger_nothing_the_code_does_not(session):
+    pupil = Client()
+    join(pupil, session, "Ada")
+    seat_cookie = f"kviz-misto-{session.code}"
+    stranger = Client()
+    # A made-up seat cookie is not a seat: the full view answers as it would without one.
+    stranger.cookies[seat_cookie] = "vymysleny:token:podpis"
+    assert status(stranger, session, session.version()).status_code == 204
+    assert status(stranger, session, "bezi-9-rp")["HX-Refresh"] == "true"
+    # An unknown code is a guess like any other, fast path or not.
+    assert stranger.get("/hra/ZZZZZZ/stav/?v=ceka-0-nb").status_code == 404
+
+
+def test_the_seat_in_the_session_alone_still_polls(session):
+    """A browser whose seat cookie is gone (the session still holds the seat) polls through
+    the full view: 204 as long as nothing changed."""
+    pupil = Client()
+    join(pupil, session, "Ada")
+    del pupil.cookies[f"kviz-misto-{session.code}"]
+    assert status(pupil, session, session.version()).status_code == 204
+    classroom.control(session, "start")
+    assert status(pupil, session, "ceka-0-nb")["HX-Refresh"] == "true"

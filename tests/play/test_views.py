@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from play_kit import answered, fill_orange_hand, offered, post_move, roll, start
 
 from engine import Game, actions
-from tutorial.play import store, table
+from tutorial.play import flow, store, table
 from tutorial.play.cleanup import remove_stale
 from tutorial.play.models import PlayedGame
 
@@ -23,7 +23,7 @@ def text(response) -> str:
 
 def test_the_new_game_form_offers_players_people_board_and_rule_options(client):
     page = text(client.get("/hrat/"))
-    for name in ("hraci", "lide", "plan", "seed", "remiza_cesty", "spojena_faze"):
+    for name in ("hraci", "lide", "plan", "seed", *(o.play_field for o in flow.OPTIONS)):
         assert f'name="{name}"' in page
     assert "Katan pro dva" in page and "Začít hru" in page
 

@@ -35,3 +35,11 @@ def test_class_load_script_stores_every_answer(script_env):
     out = run(script_env, "loadtest_quiz.py", "--pupils", "3", "--think", "0.02", "--arrival", "0",
               "--poll", "0.05", "--workers", "1", "--threads", "2")
     assert "answers_stored=30 expected=30 errors=0" in out, out
+    # How soon phones follow the teacher's clicks and what the server spent per pupil-minute
+    # (the README's figures): measured, not merely printed.
+    follow = re.search(r"follow_p50_s=([\d.]+) follow_p95_s=([\d.]+) follow_max_s=([\d.]+) "
+                       r"follow_n=(\d+)", out)
+    assert follow and int(follow[4]) >= 3 * 4, out  # start, a reveal, a next, the end
+    assert float(follow[1]) <= float(follow[2]) <= float(follow[3]), out
+    cpu = re.search(r"cpu_wait_ms_per_pupil_minute=(\d+) .*cpu_ms_per_pupil_minute=(\d+)", out)
+    assert cpu and int(cpu[1]) > 0 and int(cpu[2]) > 0, out

@@ -131,12 +131,9 @@ def position_dict(pos: notation.Position) -> dict:
         board = {"variable": int(pos.plan[1:])}
     else:
         board = "beginner"
-    rules = pos.engine_rules()
     out = {
         "board": board, "players": list(pos.players),
-        "rules": {"longest_road_tie": rules.longest_road_tie,
-                  "combined_trade_build": rules.combined_trade_build,
-                  "two_player": rules.two_player},
+        "rules": notation.rules_json(pos.engine_rules()),
         "pieces": [list(piece) for piece in pos.pieces],
         "knights": [list(k) for k in pos.knights],
         "dev": {c: [card for card, k in zip(DEV_CARDS, counts, strict=True)

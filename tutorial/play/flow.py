@@ -14,9 +14,10 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine import Board, Game, Rules, actions
+from engine import options as rule_options
 from engine.errors import InvalidInput, RuleViolation
 from tutorial import action_words, board_svg, narrate
 from tutorial.play import limits
@@ -28,6 +29,9 @@ SEATS = {2: ("orange", "red"), 3: ("orange", "blue", "white"),
          4: ("orange", "red", "blue", "white")}
 # Bots play until a person must act; a long stretch is cut so no request runs away.
 COMPUTER_STEP_LIMIT = 400
+# The rule options the new-game form offers (engine.options: those with a Hrát field);
+# Katan pro dva is chosen by the number of players.
+OPTIONS = tuple(option for option in rule_options.OPTIONS if option.play_field)
 
 
 @dataclass(frozen=True)
@@ -38,8 +42,8 @@ class Setup:
     people: tuple[str, ...]
     plan: str = "zacatecnici"
     seed: int = 0
-    longest_road_tie: str = "aside"
-    combined_trade_build: bool = False
+    # The rule options chosen (OPTIONS); two_player follows the number of players.
+    options: Rules = Rules()
     deck: tuple[str, ...] | None = None  # an explicit deck (a game started from the example)
     # The computer players' levels (engine.bots.levels), in the order of ``computers``;
     # games stored before levels existed play "silny", as they did.
@@ -50,9 +54,7 @@ class Setup:
 
     @property
     def rules(self) -> Rules:
-        return Rules(longest_road_tie=self.longest_road_tie,
-                     combined_trade_build=self.combined_trade_build,
-                     two_player=len(self.players) == 2)
+        return replace(self.options, two_player=len(self.players) == 2)
 
     @property
     def computers(self) -> tuple[str, ...]:
@@ -65,8 +67,8 @@ class Setup:
 
     def to_json(self) -> dict:
         return {"players": list(self.players), "people": list(self.people), "plan": self.plan,
-                "seed": self.seed, "longest_road_tie": self.longest_road_tie,
-                "combined_trade_build": self.combined_trade_build,
+                "seed": self.seed,
+                **{option.name: getattr(self.options, option.name) for option in OPTIONS},
                 "deck": list(self.deck) if self.deck is not None else None,
                 "levels": list(self.levels), "secret": self.secret}
 
@@ -74,8 +76,8 @@ class Setup:
     def from_json(cls, d: dict) -> Setup:
         deck = d.get("deck")
         return cls(players=tuple(d["players"]), people=tuple(d["people"]), plan=d["plan"],
-                   seed=int(d["seed"]), longest_road_tie=d.get("longest_road_tie", "aside"),
-                   combined_trade_build=bool(d.get("combined_trade_build")),
+                   seed=int(d["seed"]),
+                   options=Rules.from_json({o.name: d[o.name] for o in OPTIONS if o.name in d}),
                    deck=tuple(deck) if deck is not None else None,
                    levels=tuple(d.get("levels") or ()),
                    secret=str(d.get("secret") or ""))

@@ -7,8 +7,9 @@ import secrets
 
 from django import forms
 
-from engine import words
+from engine import Rules, words
 from engine.bots.levels import DEFAULT_LEVEL, LEVELS
+from engine.options import RuleOption
 from tutorial.play import flow, seats
 
 _NUMBER = {"required": "Vyplňte prosím toto pole.", "invalid": "Zadejte celé číslo.",
@@ -16,7 +17,37 @@ _NUMBER = {"required": "Vyplňte prosím toto pole.", "invalid": "Zadejte celé 
            "max_value": "Největší možná hodnota je %(limit_value)s."}
 
 
-class NewGameForm(forms.Form):
+def _option_field(option: RuleOption) -> forms.Field:
+    """The form's field for a declared rule option (engine.options), with its Czech label
+    and help."""
+    common = {"label": option.label, "required": False, "help_text": option.help,
+              "initial": option.default}
+    if option.kind == "choice":
+        return forms.ChoiceField(choices=list(option.choices),
+                                 error_messages={"invalid_choice": "Taková volba není."},
+                                 **common)
+    if option.kind == "bool":
+        return forms.BooleanField(**common)
+    return forms.IntegerField(min_value=option.minimum, error_messages=_NUMBER, **common)
+
+
+# One field per rule option Hrát offers (flow.OPTIONS), named as the option declares.
+RuleOptionFields = type("RuleOptionFields", (forms.Form,),
+                        {option.play_field: _option_field(option) for option in flow.OPTIONS})
+
+
+def option_values(rules: Rules) -> dict[str, str]:
+    """The form's values for these rule options ('Hrát znovu'): a ticked box is "on"."""
+    out = {}
+    for option in flow.OPTIONS:
+        value = getattr(rules, option.name)
+        if option.kind == "bool":
+            value = "on" if value else ""
+        out[option.play_field] = str(value)
+    return out
+
+
+class NewGameForm(RuleOptionFields):
     # Radio buttons (a tap, no typing); still an integer field, so a typed or forged value
     # gets the same Czech messages.
     hraci = forms.IntegerField(label="Počet hráčů", min_value=2, max_value=4, initial=4,
@@ -59,18 +90,6 @@ class NewGameForm(forms.Form):
                               help_text="Stejné číslo dá stejný herní plán (kostky a karty"
                               " rozdá pokaždé náhoda): tak si můžete na známém plánu zahrát"
                               " znovu. Prázdné pole: náhodný plán.")
-    remiza_cesty = forms.ChoiceField(
-        label="Shoda v Nejdelší obchodní cestě", required=False, initial="aside",
-        choices=[("aside", "karta jde stranou (almanach)"),
-                 ("holder_keeps", "karta zůstane držiteli (kompaktní vydání)")],
-        help_text="Co se stane s kartou Nejdelší obchodní cesta, když se cesta přeruší a víc"
-        " hráčů má stejně dlouhou cestu. Vydání pravidel se tu liší; nevíte-li, nechte"
-        " volbu almanachu.",
-        error_messages={"invalid_choice": "Taková volba není."})
-    spojena_faze = forms.BooleanField(
-        label="Kombinovaná fáze obchodu a stavění", required=False,
-        help_text="Obchodovat a stavět smíte v libovolném pořadí (almanach to dovoluje pro"
-        " zkušené hráče). Bez zaškrtnutí nejdřív obchodujete, potom stavíte.")
     # The computer players' levels, in their seats' order (after the people's seats).
     uroven_1, uroven_2, uroven_3, uroven_4 = (
         forms.ChoiceField(
@@ -84,8 +103,14 @@ class NewGameForm(forms.Form):
             if n == 1 else "")
         for n in range(1, 5))
 
-    ADVANCED = ("seed", "remiza_cesty", "spojena_faze")
+    # The rule options' fields (RuleOptionFields) follow the seed, then the levels.
+    field_order = ("hraci", "lide", "plan", "barva", "poradi", "seed")
+    ADVANCED = ("seed", *(option.play_field for option in flow.OPTIONS))
     SEATING = ("barva", "poradi")
+
+    def advanced_errors(self) -> bool:
+        """Whether a field under 'Další volby' has an error (then they are shown open)."""
+        return any(self[name].errors for name in self.ADVANCED)
 
     def clean(self):
         data = super().clean()
@@ -98,6 +123,18 @@ class NewGameForm(forms.Form):
             if problem := seats.seat_problem(players, data.get("poradi") or ""):
                 self.add_error("poradi", problem)
         return data
+
+    def rules(self) -> Rules:
+        """The rule options chosen (an empty field: the option's default)."""
+        data = self.cleaned_data
+        chosen = {}
+        for option in flow.OPTIONS:
+            value = data.get(option.play_field)
+            if option.kind == "bool":
+                chosen[option.name] = bool(value)
+            elif value not in ("", None):
+                chosen[option.name] = value
+        return Rules(**chosen)
 
     def setup(self, seed: int, rng: random.Random | None = None) -> flow.Setup:
         """The set-up chosen; "los" draws the colour and the place with ``rng`` (by default
@@ -112,8 +149,7 @@ class NewGameForm(forms.Form):
         return flow.Setup(
             players=order, people=chosen, plan=data["plan"],
             seed=data["seed"] if data.get("seed") is not None else seed,
-            longest_road_tie=data.get("remiza_cesty") or "aside",
-            combined_trade_build=bool(data.get("spojena_faze")),
+            options=self.rules(),
             levels=levels,
             secret=flow.new_secret(),
         )

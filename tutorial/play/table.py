@@ -13,7 +13,7 @@ from engine import Game, actions, words
 from engine import topology as topo
 from engine.errors import InvalidInput, RuleViolation
 from tutorial import action_words, board_svg, narrate
-from tutorial.play import flow, seats
+from tutorial.play import flow, forms, seats
 
 PHASES = {
     "setup": "vesnice a k ní silnice", "roll": "hod kostkami", "discard": "odhazování po sedmičce",
@@ -578,8 +578,7 @@ def play_again(setup: flow.Setup) -> dict:
     seating = seats.choices_of(setup.players, setup.people, setup.levels)
     fields = {"hraci": len(setup.players), "lide": len(setup.people), "plan": setup.plan,
               "barva": seating["barva"], "poradi": seating["poradi"],
-              "remiza_cesty": setup.longest_road_tie,
-              "spojena_faze": "on" if setup.combined_trade_build else ""}
+              **forms.option_values(setup.options)}
     for number, level in enumerate(seating["levels"], start=1):
         fields[f"uroven_{number}"] = level
     return fields

@@ -1,6 +1,7 @@
-"""Rozhodčí's forms for what the board taps cannot state: the turn's state in the settings
-form ('Tento tah': cards bought and played in this turn, the 7's discards, Katan pro dva's
-trade cards and rolls) and the domestic trade a question asks about.
+"""Rozhodčí's forms for what the board taps cannot state: the rule options and the turn's
+state in the settings form ('Pravidla': a box per rule option engine.options gives a letter;
+'Tento tah': cards bought and played in this turn, the 7's discards, Katan pro dva's trade
+cards and rolls) and the domestic trade a question asks about.
 
 Django forms with Czech messages; every number goes through :func:`tutorial.inputs.parse_int`
 (plain ASCII digits only, so "²" or "٣" are no number). The forms only read what was sent:
@@ -13,6 +14,7 @@ from django import forms
 
 from engine import DEV_CARDS, RESOURCES, words
 from tutorial.inputs import parse_int
+from tutorial.referee import notation
 
 # The phases the settings form offers, by the engine's names.
 PHASES = {"roll": "hod kostkami", "trade": "obchod", "build": "stavění",
@@ -49,6 +51,25 @@ class Count(forms.Field):
 
 def _checkbox(label: str) -> forms.BooleanField:
     return forms.BooleanField(required=False, label=label)
+
+
+class RulesForm(forms.Form):
+    """'Pravidla': a box per rule option the notation writes (``notation.LETTERED``), named
+    ``pravidlo-<letter>``; a ticked box turns the option's other reading on."""
+
+    def __init__(self, data=None) -> None:
+        super().__init__(data)
+        self.letter_of = {}  # field name -> the option's letter
+        for option in notation.LETTERED:
+            name = f"pravidlo-{option.letter}"
+            self.fields[name] = _checkbox(option.checkbox or option.label)
+            self.letter_of[name] = option.letter
+
+    def letters(self) -> frozenset[str]:
+        """The letters ticked (``Position.rules``); the form cannot be invalid."""
+        self.is_valid()
+        return frozenset(letter for name, letter in self.letter_of.items()
+                         if self.cleaned_data.get(name))
 
 
 class TurnForm(forms.Form):

@@ -7,8 +7,10 @@ and nothing is stored. Every parameter is optional:
                       desert, no numbers: geometry only), v123 = Board.variable(123)
     hraci=ocmb        players by the Czech initial of their colour (o oranžový, c červený,
                       m modrý, b bílý); default all four, with Katan pro dva the first two
-    pravidla=r2k      r: the holder keeps the Longest Road at a tie (compact rules 001);
-                      k: combined trade and build phase; 2: Katan pro dva
+    pravidla=r2k      the rule options' other readings, a letter each, as engine.options
+                      declares them (RULE_LETTERS): r: the holder keeps the Longest Road
+                      at a tie (compact rules 001); k: combined trade and build phase;
+                      2: Katan pro dva
     f=cs0acv1b…       pieces in the order they were placed, 4 characters each: colour,
                       piece (v vesnice, m město, s silnice), the place's index in base 36
     zlodej=c3         the robber's hex (default: the desert)
@@ -50,6 +52,7 @@ from dataclasses import dataclass, field, replace
 from engine import DEV_CARDS, RESOURCES, Board, Game, InvalidInput, Rules, RuleViolation, referee
 from engine import topology as topo
 from engine.constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
+from engine.options import OPTIONS
 
 COLOR_LETTERS = {"o": "orange", "c": "red", "m": "blue", "b": "white"}
 LETTER_OF = {color: letter for letter, color in COLOR_LETTERS.items()}
@@ -63,7 +66,9 @@ DONE_LETTERS = {"k": "card_played", "o": "trade_card_action", "r": "knight_retir
 TWO_PLAYER_DONE = ("o", "r")
 MAX_TRADE_CARDS = 7
 PHASE_LETTER_OF = {phase: letter for letter, phase in PHASE_LETTERS.items()}
-RULE_LETTERS = {"r": "longest_road_tie", "k": "combined_trade_build", "2": "two_player"}
+# The rule options the notation writes (those engine.options gives a letter), by letter.
+LETTERED = tuple(option for option in OPTIONS if option.letter)
+RULE_LETTERS = {option.letter: option.name for option in LETTERED}
 ALL_COLORS = ("orange", "red", "blue", "white")
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 MAX_PIECES = 4 * (15 + 5 + 4)  # more cannot stand on a board
@@ -110,8 +115,8 @@ class Position:
         return "2" in self.rules
 
     def engine_rules(self) -> Rules:
-        return Rules(longest_road_tie="holder_keeps" if "r" in self.rules else "aside",
-                     combined_trade_build="k" in self.rules, two_player=self.two_player)
+        return Rules(**{option.name: option.other if option.letter in self.rules
+                        else option.default for option in LETTERED})
 
     def colors(self) -> tuple[str, ...]:
         """The players, then (Katan pro dva) the neutral colours that may hold pieces."""
@@ -167,7 +172,8 @@ def parse(params) -> Position:
                       "9 číslic 0–9).")
     rules = frozenset(get("pravidla") or "")
     if not rules <= set(RULE_LETTERS):
-        raise BadCode("Pravidla se zapisují písmeny r, k a 2.")
+        *most, last = RULE_LETTERS
+        raise BadCode(f"Pravidla se zapisují písmeny {', '.join(most)} a {last}.")
     default_players = "oc" if "2" in rules else "ocmb"
     letters = get("hraci") or default_players
     players = tuple(_colour(x) for x in letters)
@@ -572,6 +578,17 @@ def _player(color: str) -> str:
 
 # --- as the API's JSON ---------------------------------------------------------------------
 
+def rules_json(rules: Rules) -> dict:
+    """The options the notation writes, as the engine's JSON names them."""
+    return {option.name: getattr(rules, option.name) for option in LETTERED}
+
+
+def letters_of(rules: Rules) -> frozenset[str]:
+    """The letters of the options these rules set to their other reading."""
+    return frozenset(option.letter for option in LETTERED
+                     if getattr(rules, option.name) == option.other)
+
+
 def to_json(pos: Position, game: Game | None = None) -> dict:
     """The position in the engine's JSON form, as ``POST /rozhodci/api`` takes it (keys at
     their defaults left out): the same position, the same holders, the same answers.
@@ -584,9 +601,7 @@ def to_json(pos: Position, game: Game | None = None) -> dict:
         out["players"] = list(pos.players)
     rules = pos.engine_rules()
     if pos.rules:
-        out["rules"] = {"longest_road_tie": rules.longest_road_tie,
-                        "combined_trade_build": rules.combined_trade_build,
-                        "two_player": rules.two_player}
+        out["rules"] = rules_json(rules)
     buildings = {at: [c, p] for c, p, at in pos.pieces if p != "road"}
     roads = {at: c for c, p, at in pos.pieces if p == "road"}
     if buildings:
@@ -678,9 +693,7 @@ def from_game(game: Game, plan: str, shown: set[str] | None = None) -> Position:
                 table[c] = tuple(cards.count(card) for card in DEV_CARDS)
     knights = tuple((c, game.played_knights(c)) for c in game.players if game.played_knights(c))
     rules = game.rules
-    flags = frozenset(({"r"} if rules.longest_road_tie == "holder_keeps" else set())
-                      | ({"k"} if rules.combined_trade_build else set())
-                      | ({"2"} if rules.two_player else set()))
+    flags = letters_of(rules)
     phase = game.phase if game.phase in PHASE_LETTER_OF else ""
     owed = tuple(c for c in game.players if game.discards_owed.get(c))
     if phase == "discard" and not set(owed) <= set(hands):

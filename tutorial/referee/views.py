@@ -256,7 +256,7 @@ def apply_form(pos: Position, get) -> Position:
     """The 'Hráči, karty a tah' form: players, rules, hands, development cards, knights and
     whose turn it is (everything the board taps do not set)."""
     players = tuple(c for c in notation.ALL_COLORS if get.get(f"hraje-{c}"))
-    rules = frozenset(x for x in notation.RULE_LETTERS if get.get(f"pravidlo-{x}"))
+    rules = referee_forms.RulesForm(get).letters()
     if "2" in rules and len(players) != 2:
         raise BadCode("Katan pro dva hrají právě 2 hráči: zaškrtněte dvě barvy.")
     if len(players) < 2:
@@ -562,15 +562,13 @@ def _form(pos: Position, state: dict, submitted=None) -> dict:
              for i, label in ((1, "První hod"), (2, "Druhý hod"))]
     done = [{"name": f"uz-{x}", "label": label, "checked": checked(f"uz-{x}", x in pos.done)}
             for x, label in referee_forms.DONE.items()]
+    rules_form = referee_forms.RulesForm()
     return {"rows": rows, "phases": PHASES, "holders": holders, "rolls": rolls, "done": done,
             "two_player": pos.two_player,
             "current": value("na-tahu", pos.current), "phase": value("faze", pos.phase),
-            "rules": [{"name": f"pravidlo-{x}", "label": label,
-                       "checked": checked(f"pravidlo-{x}", x in pos.rules)}
-                      for x, label in (("r", "Při shodě si Nejdelší obchodní cestu ponechá "
-                                             "dosavadní držitel (kompaktní pravidla)"),
-                                       ("k", "Kombinovaná fáze obchodu a stavění"),
-                                       ("2", "Katan pro dva"))],
+            "rules": [{"name": name, "label": rules_form.fields[name].label,
+                       "checked": checked(name, letter in pos.rules)}
+                      for name, letter in rules_form.letter_of.items()],
             "hidden": [(k, params[k]) for k in FORM_KEEPS if params.get(k)]}
 
 

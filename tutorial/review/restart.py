@@ -56,6 +56,5 @@ def _setup(setup: flow.Setup, person: str, kept: list) -> flow.Setup:
     drawn = tuple(m.action["card"] for m in kept
                   if m.action.get("type") == "buy_development_card" and m.action.get("card"))
     return flow.Setup(players=setup.players, people=(person,), plan=setup.plan,
-                      seed=setup.seed, longest_road_tie=setup.longest_road_tie,
-                      combined_trade_build=setup.combined_trade_build, deck=drawn,
+                      seed=setup.seed, options=setup.options, deck=drawn,
                       levels=levels, secret=flow.new_secret())
