@@ -91,7 +91,7 @@ test-postgres: $(STAMP) chromium
 	$(BIN)/lint-imports
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} scripts/with_postgres.sh $(PYTEST)
 
-# gunicorn as the README's load figures were measured: threaded workers (an idle or slow
+# gunicorn as the load figures of docs/mereni.md were measured: threaded workers (an idle or slow
 # connection holds one thread, not a whole worker), 3 workers x 4 threads unless
 # WEB_CONCURRENCY / WEB_THREADS say otherwise; slow requests and idle keep-alives time out.
 serve: content
@@ -114,7 +114,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 
-# Expired sessions, old rate-limit records, idle class sessions (the README schedules it).
+# Expired sessions, old rate-limit records, idle class sessions (docs/provoz.md schedules it).
 cleanup: $(RUNTIME)
 	$(BIN)/python manage.py cleanup
 

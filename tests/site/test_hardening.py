@@ -109,8 +109,8 @@ def test_10_make_serve_uses_threaded_workers_with_timeouts():
     recipe = makefile.split("\nserve:", 1)[1].split("\n\n", 1)[0]
     assert "--worker-class gthread" in recipe and "--threads" in recipe
     assert re.search(r"--timeout \d+", recipe) and re.search(r"--keep-alive \d+", recipe)
-    readme = (ROOT / "README.md").read_text()
-    assert "proxy_buffering on" in readme and "client_max_body_size" in readme
+    operations = (ROOT / "docs" / "provoz.md").read_text()
+    assert "proxy_buffering on" in operations and "client_max_body_size" in operations
 
 
 # --- 11: sessions and the cleanup command ---------------------------------------------------

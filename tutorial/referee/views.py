@@ -780,7 +780,7 @@ def _api_error(message: str, code: str = "", status: int = 400) -> JsonResponse:
 
 
 # No CSRF token on purpose: the API reads no cookie and changes nothing, and it takes only
-# Content-Type: application/json, which no cross-site form can send (README, Rozhodčí).
+# Content-Type: application/json, which no cross-site form can send (docs/rozhodci.md).
 @csrf_exempt
 @require_POST
 def api(request: HttpRequest) -> JsonResponse:

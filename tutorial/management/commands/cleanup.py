@@ -1,4 +1,4 @@
-"""Housekeeping to run every hour or so (the README schedules it): expired Django sessions,
+"""Housekeeping to run every hour or so (docs/provoz.md schedules it): expired Django sessions,
 old rate-limit records, class lessons left open without activity and played games nobody
 has visited for 30 days."""
 
