@@ -1,6 +1,6 @@
 """The answer of a search result, short enough for a phone's first screen. Pure Python, no Django.
 
-The search (almanach/search.py) gives each result a snippet: the passage's answering sentence
+The search (almanach/search/) gives each result a snippet: the passage's answering sentence
 with its neighbours, the query's words in <mark>. The results page shows the first result as
 the answer and the others as a compact list, so it needs less: the sentence of the snippet
 that answers (the one holding most of the query's words and a word of the kind the question
@@ -10,7 +10,7 @@ a few lines, and in it the words that answer marked:
     answer(hit.snippet_html, query, limit=FIRST_LIMIT) -> Answer(html, text)
 
 The query's words keep their <mark>; the words that answer get <mark class="answer-word">
-("jen na svém tahu", "2 výherní body", "nesmí"). offline/static/js/offline-search.js
+("jen na svém tahu", "2 výherní body", "nesmí"). offline/static/js/search/answers.js
 (answer()) does the same for the offline search page and its suggestions.
 """
 

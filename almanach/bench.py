@@ -166,7 +166,7 @@ def main() -> None:
     django.setup()
     from django.urls import reverse
 
-    from almanach.search import index_from_files
+    from almanach.search_site import index_from_files
 
     started = time.perf_counter()
     index = index_from_files(lambda slug: reverse("almanach:entry", args=[slug]),

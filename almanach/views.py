@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.vary import vary_on_headers
 
-from almanach import answers, czech, facts, figures, links, search
+from almanach import answers, czech, facts, figures, links, search, search_site
 from almanach import faq as frequent
 from almanach.models import Entry
 
@@ -143,7 +143,7 @@ def _highlight(request: HttpRequest, slug: str) -> tuple[str, set[str]]:
     query, message = search.clean_query(raw)
     if not raw or message:
         return "", set()
-    keys = search.site_index().highlight_keys(query, slug)
+    keys = search_site.site_index().highlight_keys(query, slug)
     return (query, keys) if keys else ("", set())
 
 
@@ -156,7 +156,7 @@ def _canonical_slug(text: str) -> str:
 def search_page(request: HttpRequest) -> HttpResponse:
     raw = request.GET.get("q", "")
     as_suggestions = bool(request.htmx)
-    results = search.site_index().search(
+    results = search_site.site_index().search(
         raw, limit=SUGGESTION_COUNT if as_suggestions else API_RESULT_COUNT
     )
     if as_suggestions and results.message == search.MESSAGE_EMPTY:
@@ -187,7 +187,7 @@ def _answers(results: search.Results, first_in_full: bool) -> list[dict]:
 
 
 def api_search(request: HttpRequest) -> JsonResponse:
-    results = search.site_index().search(request.GET.get("q", ""), limit=API_RESULT_COUNT)
+    results = search_site.site_index().search(request.GET.get("q", ""), limit=API_RESULT_COUNT)
     payload = {
         "query": results.query,
         "results": [

@@ -18,14 +18,19 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from almanach import facts, search
+from almanach import facts, search_site
 from almanach.models import Entry
 from config.caching import site_version
 
 THEME_COLOUR = "#a3401b"
 BACKGROUND_COLOUR = "#fffdf8"
+# The offline search, one script per stage of almanach/search/ (analyse, retrieve, choose,
+# snippet, index) and the answer-first drawing of almanach/answers.py, in the order they load
+# (the service worker imports them, the offline page links them).
+SEARCH_SCRIPTS = ("js/search/analyse.js", "js/search/retrieve.js", "js/search/choose.js",
+                  "js/search/snippet.js", "js/search/index.js", "js/search/answers.js")
 # Static files every offline page needs (the htmx file is django-htmx's, as {% htmx_script %}).
-ASSETS = ("css/site.css", "js/site.js", "js/offline.js", "js/offline-search.js",
+ASSETS = ("css/site.css", "js/site.js", "js/offline.js", *SEARCH_SCRIPTS,
           "js/offline-facts.js", "django_htmx/htmx-2.min.js", "icons/icon.svg",
           "icons/favicon-32.png", "icons/icon-192.png")
 
@@ -42,7 +47,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     source = _read_static("sw.js").decode().replace("__VERSION__", site_version())
     source = source.replace("__PRECACHE_URL__", reverse("offline:precache"))
     source = source.replace("__STATIC_URL__", settings.STATIC_URL)
-    source = source.replace("__SEARCH_SCRIPT__", static("js/offline-search.js"))
+    source = source.replace("__SEARCH_SCRIPTS__",
+                            ", ".join(f'"{static(name)}"' for name in SEARCH_SCRIPTS))
     source = source.replace("__SEARCH_INDEX__", reverse("offline:search_index"))
     source = source.replace("__SEARCH_PAGE__", reverse("almanach:search"))
     response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
@@ -103,8 +109,8 @@ def precache(request: HttpRequest) -> JsonResponse:
 @require_safe
 def search_index(request: HttpRequest) -> JsonResponse:
     """The search index for searching offline: the server's own (SearchIndex.export), which
-    offline/static/js/offline-search.js ranks the same way."""
-    payload = {"version": site_version(), **search.site_index().export(),
+    offline/static/js/search/ ranks the same way."""
+    payload = {"version": site_version(), **search_site.site_index().export(),
                "facts": facts.offline_data()}
     return JsonResponse(payload,
                         json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})
@@ -112,5 +118,5 @@ def search_index(request: HttpRequest) -> JsonResponse:
 
 @require_safe
 def offline_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "offline/page.html")
+    return render(request, "offline/page.html", {"search_scripts": SEARCH_SCRIPTS})
 

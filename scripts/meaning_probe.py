@@ -52,7 +52,7 @@ from almanach.bench import (  # noqa: E402
     load_eval,
     snippet_answers,
 )
-from almanach.search import index_from_files  # noqa: E402
+from almanach.search_site import index_from_files  # noqa: E402
 
 SETS = (("tune", TUNE_PATH), ("old", EVAL_PATH), ("held-out", HELDOUT_PATH),
         ("held-out 2", HELDOUT2_PATH))

@@ -13,7 +13,8 @@ var STATIC_URL = "__STATIC_URL__";
 var NETWORK_PATIENCE_MS = 4000;
 var SEARCH_PAGE = "__SEARCH_PAGE__";
 var SEARCH_INDEX = "__SEARCH_INDEX__";
-importScripts("__SEARCH_SCRIPT__");
+// The offline search, its stages in order (offline/views.py SEARCH_SCRIPTS).
+importScripts(__SEARCH_SCRIPTS__);
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -118,7 +119,7 @@ function networkFirst(cache, request, url, kept, list) {
 }
 
 // The same markup as the server's suggestions (almanach/search.html#suggestions), drawn by
-// offline-search.js: one answering sentence per hit.
+// the offline search (js/search/answers.js): one answering sentence per hit.
 function suggestionsOffline(url) {
   return caches.open(CACHE)
     .then(function (cache) { return cache.match(SEARCH_INDEX); })

@@ -2,7 +2,8 @@
 
 import pytest
 
-from almanach.search import SearchIndex, index_from_files
+from almanach.search import SearchIndex
+from almanach.search_site import index_from_files
 
 
 @pytest.fixture(scope="session")

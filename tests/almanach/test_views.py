@@ -231,7 +231,7 @@ def test_search_api_returns_best_first_with_plain_snippets(client, path):
 
 def test_search_api_gives_at_most_ten(client):
     # "karta" is in far more than ten passages: the API cuts the list at ten, best first.
-    from almanach.search import site_index
+    from almanach.search_site import site_index
 
     assert len(site_index().search("karta", limit=50).hits) > 10
     results = client.get("/almanach/api/hledat", {"q": "karta"}).json()["results"]

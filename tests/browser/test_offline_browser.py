@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from almanach import search
+from almanach import search_site
 from almanach.bench import HELDOUT_PATH, load_eval
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content")]
@@ -102,12 +102,12 @@ def test_the_kept_pages_are_in_one_cache_named_by_the_sites_version(live_server,
 
 def test_the_offline_search_ranks_the_held_out_questions_as_the_server_does(live_server, page):
     # The held-out half of the evaluation set, as typed and while typing (suggestions): the
-    # kept index ranked by offline-search.js gives the same results, in the same order, with
+    # kept index ranked by js/search/ gives the same results, in the same order, with
     # the same passage, as the server's search.
     queries = [item["q"] for item in load_eval(HELDOUT_PATH)]
     queries += [query[:n] for query in queries[::4] for n in (3, 6)]
     queries += ["msto", "na kolik bdou se hraje", "kolik stoji msto", "rda"]  # short typos
-    index = search.site_index()
+    index = search_site.site_index()
     server = [[[hit.slug, hit.line] for hit in index.search(query, limit=6).hits]
               for query in queries]
     page.goto(live_server.url + "/bez-pripojeni/")

@@ -11,6 +11,7 @@ from django.contrib.staticfiles import finders
 
 from almanach.models import Entry
 from config.caching import site_version
+from offline.views import SEARCH_SCRIPTS
 
 pytestmark = pytest.mark.usefixtures("content")
 
@@ -25,6 +26,9 @@ def test_the_service_worker_is_served_from_the_root_with_this_versions_cache(cli
     assert f'var VERSION = "{site_version()}";' in source
     assert "__" not in source.replace("__proto__", ""), "every placeholder is filled in"
     assert 'var STATIC_URL = "/static/";' in source
+    # The offline search's stages, imported in order (each needs the ones before it).
+    imported = re.search(r"importScripts\(([^)]*)\);", source).group(1)
+    assert imported == ", ".join(f'"/static/{name}"' for name in SEARCH_SCRIPTS)
 
 
 def test_every_page_links_the_manifest_icons_and_theme_colour(client):
@@ -62,6 +66,10 @@ def test_the_worker_keeps_every_entry_and_page_of_the_almanach(client):
     assert {"/", "/almanach/", "/bez-pripojeni/", "/bez-pripojeni/hledani.json"} <= set(
         kept["urls"])
     assert any(url.endswith(".css") for url in kept["urls"])
+    # Every script of the offline search is kept, and exists.
+    assert len(SEARCH_SCRIPTS) == 6
+    for name in SEARCH_SCRIPTS:
+        assert f"/static/{name}" in kept["urls"] and finders.find(name), name
     assert kept["keep_visited"] == ["/priklad-hry/"]
 
 
@@ -85,6 +93,9 @@ def test_the_offline_search_index_is_the_servers_and_compact(client):
 def test_the_offline_page_says_what_works_without_a_connection(client):
     html = client.get("/bez-pripojeni/").content.decode()
     assert "Celý almanach" in html
+    # The page searches the kept index: the offline search's scripts, in the worker's order.
+    linked = re.findall(r'<script src="/static/(js/search/[^"]+)"', html)
+    assert tuple(linked) == SEARCH_SCRIPTS
     assert "stejně jako s připojením" in html
 
 
@@ -93,7 +104,7 @@ def test_the_offline_page_says_what_works_without_a_connection(client):
 ANSWER_HARNESS = """
 globalThis.self = globalThis;
 const fs = require("fs");
-require(process.argv[2]);
+for (const script of JSON.parse(process.argv[2])) require(script);
 const data = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 const cases = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
 self.offlineSearch(data, "zloděj", 1);  // builds the index once
@@ -106,19 +117,19 @@ process.stdout.write(JSON.stringify({answers: answers, page: page}));
 
 @pytest.fixture(scope="module")
 def node_answers(tmp_path_factory, django_db_blocker):
-    """The server's hits for the first 150 tune questions (4 each), and what offline-search.js
+    """The server's hits for the first 150 tune questions (4 each), and what js/search/
     makes of the same snippets: its answer and, for one question, the whole results list."""
     import shutil
     import subprocess
 
-    from almanach import answers, search
+    from almanach import answers, search_site
     from almanach.bench import TUNE_PATH, load_eval
 
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed: the offline results cannot be checked")
     with django_db_blocker.unblock():
-        index = search.site_index()
+        index = search_site.site_index()
     cases = []
     for item in load_eval(TUNE_PATH)[:150]:
         for rank, hit in enumerate(index.search(item["q"], limit=4).hits):
@@ -131,8 +142,8 @@ def node_answers(tmp_path_factory, django_db_blocker):
     (folder / "index.json").write_text(json.dumps(index.export(), ensure_ascii=False),
                                        encoding="utf-8")
     (folder / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
-    script = finders.find("js/offline-search.js")
-    out = subprocess.run([node, str(folder / "harness.js"), script, str(folder / "index.json"),
+    scripts = json.dumps([finders.find(name) for name in SEARCH_SCRIPTS])
+    out = subprocess.run([node, str(folder / "harness.js"), scripts, str(folder / "index.json"),
                           str(folder / "cases.json")],
                          capture_output=True, text=True, check=True, timeout=120)
     return cases, json.loads(out.stdout)

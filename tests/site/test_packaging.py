@@ -50,7 +50,7 @@ def test_the_wheel_holds_every_file_the_site_reads(built):
     # What was missing before: the offline app, the templates and static files of Hrát,
     # Rozhodčí and the lessons' accounts (their e-mails too) and projector, the seat rates
     # and the figures.
-    for name in ("offline/static/sw.js", "offline/static/js/offline-search.js",
+    for name in ("offline/static/sw.js", "offline/static/js/search/index.js",
                  "offline/views.py", "tutorial/play/static/play/discard.js",
                  "tutorial/play/seat_rates.json", "tutorial/figures.toml",
                  "tutorial/example/static/example/step.js", "engine/review/weights.json",

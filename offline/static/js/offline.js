@@ -1,8 +1,8 @@
 // The offline page: when the service worker shows it for a search (/almanach/hledat/?q=…),
-// search the kept index (offline-search.js).
+// search the kept index (js/search/).
 (function () {
   "use strict";
-  // The results drawn as the server's results page draws them (offline-search.js): the
+  // The results drawn as the server's results page draws them (js/search/answers.js): the
   // first result as the answer, right under the search box; the page's title shrinks to a
   // line that says the answer comes from the kept texts.
   function show(section, index, text, hits) {

@@ -8,7 +8,7 @@ checks that both can be built)."""
 from django.core.management.base import BaseCommand
 from django.db import DatabaseError
 
-from almanach import search
+from almanach import search_site
 from tutorial.example.replay import example_game
 
 
@@ -18,6 +18,6 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         example_game()
         try:
-            search.site_index().search("zloděj")
+            search_site.site_index().search("zloděj")
         except DatabaseError:
             pass  # no tables yet (before migrate): the first search builds the index instead

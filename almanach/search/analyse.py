@@ -1,0 +1,392 @@
+"""Stage 1, analysing words and the query: clean, fold, lemma, stem, word family, typos,
+the query's rewrites by synonyms and its terms (each with its keys and their quality).
+Mirrored offline by offline/static/js/search/analyse.js."""
+
+import re
+import tomllib
+import unicodedata
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import simplemma
+
+from almanach.czech import fold
+from almanach.search.weights import W
+
+MAX_QUERY_LENGTH = 200
+HIGHLIGHT_PARAMETER = "zvyraznit"
+SYNONYMS_PATH = Path(__file__).resolve().parent.parent / "synonyma.toml"
+
+# A question ("kolik je přístavů") wants a sentence, even when its other words only name
+# an entry; a bare name ("přístav") wants the entry's opening.
+QUESTION_WORDS = frozenset(
+    """
+    kolik kolikrat kdy kde kam jak jaky jaka jake co proc ktery ktera ktere kdo muzu muze
+    smim smi lze musim musi mam mohu cemu how what when where which who can does why
+    """.split()
+)
+# "Kolik…?" asks for a number: a sentence with a figure in it answers more likely.
+QUANTITY_WORDS = frozenset({"kolik", "kolikrat", "pocet", "many", "much"})
+QUANTITY_FACTOR = 1.5
+INTENT_FACTOR = 1.3
+# What kind of sentence a question word asks for (folded): "kdy…?" a time, "smím…?" a rule of
+# what may or may not be done, "kam/kde…?" a place. A passage with such a word answers more
+# likely; the question words never rank entries by themselves.
+INTENTS = {
+    "when": (
+        "kdy",
+        "az teprve ihned okamzik okamziku kdykoli kdykoliv dokud pred behem nez pote "
+        "nasledujicim pristim zacatku konci",
+    ),
+    "may": (
+        "smi smim smime muzu muze mohu muzeme lze jde dovoleno",
+        "smi smeji nesmi nesmeji lze nelze muze mohou nemuze nemohou dovoleno nedovoleno "
+        "mozne nemozne zakazano pouze jen omezen omezeno omezena libovolne libovolnekrat",
+    ),
+    "where": (
+        "kam kde",
+        "kam kde poust pousti krizovatce krizovatku krizovatky vedle mezi sousedni sousedici "
+        "okraji pobrezi hranici",
+    ),
+    # "K čemu je…?", "na co…?": a passage that says what a thing is needed or good for.
+    "purpose": (
+        "cemu na_co",
+        "vyzadovan vyzadovana vyzadovano vyzadovany zapotrebi potreba budovani vystavbe "
+        "vystavbu nakupu slouzi",
+    ),
+}
+INTENT_ASKS = {word: name for name, (asks, _) in INTENTS.items() for word in asks.split()}
+INTENT_HINTS = {name: frozenset(hints.split()) for name, (_, hints) in INTENTS.items()}
+# Words that ask for another edition's text (folded).
+EDITION_WORDS = frozenset(
+    "001 002 004 vydani vydanim vydanich edice edici kompaktni kompaktnich digitalni "
+    "digitalnim slovnicek verze verzi starsi starsim".split()
+)
+# Words that name one edition (folded) → its number, as in the boxes' labels ("Jiné vydání
+# (001: …)"): a query that names it prefers that edition's box.
+EDITION_NAMES = {
+    "001": "001", "kompaktni": "001", "kompaktnich": "001", "kompaktnim": "001",
+    "kompaktnimu": "001", "002": "002", "004": "004", "digitalni": "004", "digitalnim": "004",
+    "digitalnich": "004", "digital": "004", "slovnicek": "004", "slovnicku": "004",
+}
+
+MESSAGE_EMPTY = "Napište, co hledáte: třeba „zloděj“, „nejdelší cesta“ nebo „kolik karet odhodit“."
+MESSAGE_TOO_LONG = (
+    f"Dotaz je příliš dlouhý. Zkuste jedno nebo pár slov (nejvýše {MAX_QUERY_LENGTH} znaků)."
+)
+MESSAGE_NO_WORDS = "V dotazu není žádné slovo. Zkuste napsat třeba „zloděj“ nebo „přístav“."
+
+# Folded; compared with a word's fold and with its folded lemmas. Question words and filler
+# carry the question's intent, not its subject.
+STOP_WORDS = frozenset(
+    """
+    a aby abych ale ani at az bez by byt co ci do i jak jaky jaka jake jako je jen jeho jeji
+    jsem jsi jsou k kam kde kdo kdy kdyz ke kolik kolikrat ktery ktera ktere kteri lze mam
+    mi mit mne moci muj muset musim muze muzu na nad nebo neni o od po pod pro proc pri s se
+    si smet smim smi so ta tak take ten tento to tu u uz v ve vsak z za ze zda jit jde dat
+    da mozne mozno potreba treba nejak neco nekdo cim kym hned
+    potrebovat potrebuju potrebuji potrebujes potrebuje
+    muzou muzeme muzete mohu mohou mohl mohla musis musime musite musej maji mas mame
+    smis smime smite smeji smeju jde jdou slo sel dela delat udelat stane stava je jsou
+    byl byla bylo budu bude budou jestli zda zdali proc nebo anebo ci prosim vlastne teda tedy
+    porad jeste taky tez vubec presne normalne treba ok okay hele pls pak potom
+    the a an of to in on is are how what when can do i my for with does
+    """.split()
+)
+
+# A passage that is an example ("Příklad: …", "– Příklad: …").
+_EXAMPLE = re.compile(r"[–\s]*Příklad\b")
+# The anchors of card texts (document_for): "karta-rytir", "texty-karet".
+_CARD_ANCHORS = ("karta-", "texty-karet")
+# A ratio ("2:1", "4:1") is one word: it names a kind of trade, its digits alone say nothing.
+_WORD = re.compile(r"\d+:\d+|\w+")
+# A sentence ends at . ! ? … before a capital, a digit or a quote; not after a number ("1. kolo")
+# or a common abbreviation.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ0-9„\"(])")
+_ABBREVIATIONS = frozenset("tj např max min viz str atd resp cca tzn tzv apod č".split())
+_SUFFIXES = sorted(
+    """
+    atech ovi ami emi ama ich ach ech ych ymi imi ove ovy eho emu ete eti ime ite iho imu
+    ou um em om am at es is os us mi ym im a e i o u y
+    """.split(),
+    key=len,
+    reverse=True,
+)
+
+
+
+
+def clean_query(raw: str) -> tuple[str, str]:
+    """Return (query, message): the query without control characters and extra spaces, and a
+    friendly message when there is nothing to search for."""
+    if len(raw) > MAX_QUERY_LENGTH:
+        return "", MESSAGE_TOO_LONG
+    text = unicodedata.normalize("NFC", raw)
+    text = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in text)
+    text = " ".join(text.split())
+    if not text:
+        return "", MESSAGE_EMPTY
+    if not _WORD.search(text):
+        return text, MESSAGE_NO_WORDS
+    return text, ""
+
+
+@lru_cache(maxsize=50_000)
+def _lemma(word: str) -> str:
+    return fold(simplemma.lemmatize(word, lang="cs"))
+
+
+@lru_cache(maxsize=8192)
+def _stem(folded: str) -> str:
+    """A light Czech stemmer on a folded word: strip one case ending, keep 3+ letters."""
+    if len(folded) < 5:
+        return folded
+    for suffix in _SUFFIXES:
+        if folded.endswith(suffix) and len(folded) - len(suffix) >= 3:
+            return folded[: -len(suffix)]
+    return folded
+
+
+DERIVATIONAL = sorted(
+    """nout ovani ovat ovan eni ani ajici ujici aln eln ovn ost ick sk nik tel uj ov in it at et
+    en il aj an iv n""".split(),
+    key=len,
+    reverse=True,
+)
+
+
+# Diminutives as players say them: "vesnička" → "vesnice", "silniček", "domeček" → "domek".
+DIMINUTIVES = (("icek", "ic"), ("ick", "ic"), ("ecek", "ek"), ("eck", "ek"))
+
+
+@lru_cache(maxsize=8192)
+def _family(stem: str) -> str:
+    """The word family of a stem: a diminutive undone or a derivational suffix off
+    ("přerušení", "přerušuje" → "prerus"), keeping at least 4 letters; marked with "~" so it
+    never equals a word."""
+    for ending, base in DIMINUTIVES:
+        if stem.endswith(ending) and len(stem) - len(ending) >= 3:
+            return "~" + stem[: -len(ending)] + base
+    for suffix in DERIVATIONAL:
+        if stem.endswith(suffix):
+            return "~" + (stem[: -len(suffix)] if len(stem) - len(suffix) >= 4 else stem)
+    return "~" + stem
+
+
+@lru_cache(maxsize=50_000)
+def word_keys(word: str) -> dict[str, float]:
+    """The keys of one word (lower case, as written) with their match quality, straight from
+    simplemma: for marking words on an entry page."""
+    folded = fold(word)
+    keys = {folded: W["exact"]}
+    stem = _stem(folded)
+    for key, quality in ((_lemma(word), W["lemma"]), (stem, W["stem"])):
+        keys.setdefault(key, quality)
+    if W["family"]:
+        keys.setdefault(_family(stem), W["family"])
+    return keys
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def _deletes(word: str, depth: int) -> set[str]:
+    found = {word}
+    frontier = {word}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
+        found |= frontier
+    return found
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (a transposition is one edit), cut off at limit+1."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # the letters of folded words
+
+
+def _typo_budget(length: int) -> int:
+    return 2 if length >= 8 else 1 if length >= 5 else 0
+
+
+_Weight = tuple[int, int, float]  # a query term's rewrite, its position there, its weight
+
+
+
+@dataclass
+class _Term:
+    word: str
+    keys: dict[str, float]  # key -> quality
+
+
+
+def _edition_number(label: str) -> str:
+    """ "Jiné vydání (001: kompaktní pravidla)" → "001"."""
+    found = re.search(r"\((\d{3})", label)
+    return found.group(1) if found else ""
+
+
+
+def _sentences(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, line) of every sentence; a sentence never spans two lines (passages)."""
+    sentences = []
+    offset = 0
+    for number, line in enumerate(text.split("\n")):
+        start = 0
+        for match in _SENTENCE_END.finditer(line):
+            before = _WORD.findall(line[start : match.start()])
+            if before and (before[-1].isdigit() or fold(before[-1]) in _ABBREVIATIONS):
+                continue
+            sentences.append((offset + start, offset + match.start(), number))
+            start = match.end()
+        sentences.append((offset + start, offset + len(line), number))
+        offset += len(line) + 1
+    return sentences
+
+
+@lru_cache(maxsize=1)
+def load_synonyms(path: Path = SYNONYMS_PATH) -> dict[str, list[str]]:
+    with path.open("rb") as file:
+        table = tomllib.load(file)["slova"]
+    return {phrase: [t] if isinstance(t, str) else list(t) for phrase, t in table.items()}
+
+
+
+class Analysis:
+    """The query's analysis, against the index's lemma table, synonyms and vocabulary
+    (a part of SearchIndex)."""
+
+    def keys(self, word: str) -> dict[str, float]:
+        """The keys of one word (lower case), with their match quality."""
+        folded = fold(word)
+        keys = {folded: W["exact"]}
+        for lemma in self._lemmas.get(folded, ()):
+            keys.setdefault(lemma, W["lemma"])
+        stem = _stem(folded)
+        keys.setdefault(stem, W["stem"])
+        if W["family"]:
+            keys.setdefault(_family(stem), W["family"])
+        return keys
+
+    def _canonical(self, word: str) -> str:
+        folded = fold(word)
+        lemmas = self._lemmas.get(folded)
+        return lemmas[0] if lemmas else folded
+
+    def _is_stop(self, word: str) -> bool:
+        folded = fold(word)
+        return folded in STOP_WORDS or any(m in STOP_WORDS for m in self._lemmas.get(folded, ()))
+
+    def _signature(self, words: list[str]) -> frozenset[str]:
+        """The lemmas of a name's content words: "karty vývoje" and "karta vývoje" are one."""
+        content = [w for w in words if not self._is_stop(w)] or words
+        return frozenset(self._canonical(w) for w in content)
+
+    def _rewrites(self, words: list[str]) -> list[tuple[list[str], float]]:
+        """The query as typed, plus the query with players' words replaced by the Almanach's."""
+        rewrites = [(words, 1.0)]
+        replaced_all = list(words)
+        offset = 0
+        i = 0
+        while i < len(words):
+            for n in (3, 2, 1):
+                chunk = words[i : i + n]
+                if len(chunk) < n:
+                    continue
+                targets = (
+                    self._synonyms.get(tuple(fold(w) for w in chunk))
+                    or self._synonyms.get(tuple(self._canonical(w) for w in chunk))
+                    or self._synonyms.get(tuple(_family(_stem(fold(w))) for w in chunk))
+                )
+                if targets:
+                    for target in targets:
+                        rewrites.append((words[:i] + target + words[i + n :], W["synonym"]))
+                    replaced_all[i + offset : i + offset + n] = targets[0]
+                    offset += len(targets[0]) - n
+                    i += n - 1
+                    break
+            i += 1
+        if len(rewrites) > 2:
+            rewrites.append((replaced_all, W["synonym"]))
+        return rewrites[:8]
+
+    def _terms(self, words: list[str], typing: bool) -> list[_Term]:
+        content = [w for w in words if not self._is_stop(w)] or words
+        terms = []
+        for position, word in enumerate(content):
+            keys = self.keys(word)
+            folded = fold(word)
+            known = folded in self._idf or any(m in self._idf for m in self._lemmas.get(folded, ()))
+            last = position == len(content) - 1
+            if (last and typing and len(folded) >= 2) or len(folded) >= 4:
+                self._add_prefixes(folded, keys)
+            if not known:
+                self._add_typos(folded, keys)
+            # Rarity belongs to the word: a rare form it reaches (a prefix's "hráčova", an odd
+            # lemma) weighs no more than the word's own stem.
+            cap = self._idf.get(_stem(folded)) if W["rarity_cap"] else None
+            if cap is not None:
+                for key, quality in keys.items():
+                    idf = self._idf.get(key)
+                    if idf is not None and idf > cap:
+                        keys[key] = quality * cap / idf
+            terms.append(_Term(word, keys))
+        return terms
+
+    def _add_prefixes(self, folded: str, keys: dict[str, float]) -> None:
+        start = bisect_left(self._sorted_words, folded)
+        for word in self._sorted_words[start : start + 60]:
+            if not word.startswith(folded):
+                break
+            if word != folded:
+                quality = 0.5 + 0.4 * len(folded) / len(word)
+                keys[word] = max(keys.get(word, 0.0), quality)
+
+    def _add_typos(self, folded: str, keys: dict[str, float]) -> None:
+        budget = _typo_budget(len(folded))
+        if not budget:
+            self._add_short_typos(folded, keys)
+            return
+        candidates: set[str] = set()
+        for variant in _deletes(folded, budget):
+            candidates |= self._typo_index.get(variant, set())
+        for word in candidates:
+            distance = _distance(folded, word, budget)
+            if distance <= budget:
+                quality = W["typo1"] if distance == 1 else W["typo2"]
+                keys[word] = max(keys.get(word, 0.0), quality)
+
+    def _add_short_typos(self, folded: str, keys: dict[str, float]) -> None:
+        """A word of 3 or 4 letters is one edit from too many words to guess freely: only two
+        neighbouring letters swapped ("bdou" for "bodu") or, in 4 letters, one left out
+        ("msto" for "mesto") reach a word of the index. Only for a word the index does not
+        know: "dav" is the stem of "dává", so it never becomes "dva"."""
+        if not 3 <= len(folded) <= 4:
+            return
+        found = {folded[:i] + folded[i + 1] + folded[i] + folded[i + 2 :]
+                 for i in range(len(folded) - 1)}
+        if len(folded) == 4:
+            found |= {folded[:i] + letter + folded[i:]
+                      for i in range(len(folded) + 1) for letter in _LETTERS}
+        for word in sorted(found & self._typo_targets - {folded}):
+            keys[word] = max(keys.get(word, 0.0), W["typo1"])
+

@@ -1,0 +1,162 @@
+"""Stage 2, retrieving: every passage the query's terms reach, scored (its words, its
+heading, its entry's names, the frequent questions that lift it).
+Mirrored offline by offline/static/js/search/retrieve.js."""
+
+from collections import defaultdict
+
+from almanach.search.analyse import _Term
+from almanach.search.weights import W
+
+
+class Retrieval:
+    """Scoring passages (a part of SearchIndex)."""
+
+    def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
+               intents: frozenset[str] = frozenset(), boxes: frozenset[str] = frozenset(),
+               asks: bool = True
+               ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
+        """passage -> (score, matched keys, the question that lifted it or -1); and the
+        documents the query names; and the passages whose own words match.
+
+        A term's value in a passage: its own text, plus its section heading's, plus its entry's
+        headword and aliases (added in this order; the offline search adds the same way)."""
+        scores: dict[int, float] = defaultdict(float)
+        matched_terms: dict[int, float] = defaultdict(float)
+        matched_keys: dict[int, set[str]] = defaultdict(set)
+        phrasing_scores: dict[int, float] = defaultdict(float)
+        phrasing_terms: dict[int, int] = defaultdict(int)
+        phrasing_parts: dict[int, int] = defaultdict(int)  # phrasing -> its matched parts, as bits
+        name_matched: dict[int, set[str]] = defaultdict(set)
+        name_scores: dict[int, float] = defaultdict(float)
+        texted: set[int] = set()
+        phrasing_weight: dict[int, float] = defaultdict(float)
+        total_weight = 0.0
+        matchable = 0
+        k1 = W["k1"] + 1
+        norms = self._norms()
+        for term in terms:
+            text: dict[int, float] = {}
+            head: dict[int, float] = {}
+            alias: dict[int, float] = {}
+            name_keys: dict[int, set[str]] = defaultdict(set)
+            asked: dict[int, float] = {}
+            for key, quality in term.keys.items():
+                idf = self._idf.get(key)
+                if idf is None:
+                    continue
+                weight = idf * quality
+                for passage, tf in self._text.get(key, {}).items():
+                    value = weight * (tf * k1 / (tf + norms[passage]))
+                    if value > text.get(passage, 0.0):
+                        text[passage] = value
+                    matched_keys[passage].add(key)
+                for number in self._headword.get(key, ()):
+                    head[number] = max(head.get(number, 0.0), weight)
+                    name_keys[number].add(key)
+                for number in self._alias.get(key, ()):
+                    alias[number] = max(alias.get(number, 0.0), weight)
+                    name_keys[number].add(key)
+                for phrasing, bits in self._phrasing_bits.get(key, ()):
+                    if weight > asked.get(phrasing, 0.0):
+                        asked[phrasing] = weight
+                    phrasing_parts[phrasing] |= bits
+            if text or head or alias or asked:
+                matchable += 1
+            term_weight = max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),
+                              default=0.0)
+            total_weight += term_weight
+            texted.update(text)
+            touched = {passage: W["text"] * value for passage, value in text.items()}
+            found = set(touched)
+            for heading, value in text.items():
+                for passage in self._sections.get(heading, ()):
+                    touched[passage] = touched.get(passage, 0.0) + W["heading"] * value
+                    found.add(passage)
+            for passage, value in touched.items():
+                scores[passage] += value
+            for number in sorted(head.keys() | alias.keys()):
+                name_matched[number] |= name_keys[number]
+                value = W["headword"] * head.get(number, 0.0) + W["alias"] * alias.get(number, 0.0)
+                for passage in self._document_passages(number):
+                    name_scores[passage] += value
+                    if passage not in found:
+                        found.add(passage)
+                        matched_terms[passage] += W["name_credit"]
+            for passage in touched:
+                matched_terms[passage] += 1.0
+            for phrasing, value in asked.items():
+                phrasing_scores[phrasing] += value
+                phrasing_terms[phrasing] += 1
+                phrasing_weight[phrasing] += term_weight
+
+        # The entries the query names: all the words of their headword or of an alias.
+        named = {
+            number for number, keys in name_matched.items()
+            if any(parts and all(part & keys for part in parts)
+                   for parts in (self._headword_parts[number], *self._alias_parts[number]))
+        }
+        result: dict[int, tuple[float, set[str], int]] = {}
+        if not matchable:
+            return result, named, texted
+        # Another edition's words count less, unless the query asks for them; the entry's
+        # names count the same for all its passages.
+        for passage in sorted(scores.keys() | name_scores.keys()):
+            info = self._passages[passage]
+            if not info.eligible:
+                continue
+            own = scores.get(passage, 0.0)
+            if info.edition and not edition_asked:
+                own *= W["edition"]
+            elif info.box and info.box in boxes:  # the edition the query names
+                own *= W["edition_named"]
+            if quantity and info.figure:  # "kolik…?" wants a passage with a number
+                own *= W["quantity"]
+            if intents & info.hints:  # "kdy…?" wants a time, "smím…?" a may or must
+                own *= W["intent"]
+            coverage = matched_terms[passage] / matchable
+            score = own + name_scores.get(passage, 0.0)
+            keys = matched_keys.get(passage, set())
+            if info.document in name_matched:
+                keys = keys | name_matched[info.document]
+            result[passage] = (score * (0.3 + 0.7 * coverage * coverage), keys, -1)
+        # Frequent questions: the query's words in a phrasing, and the phrasing's in the query.
+        lifts: dict[int, float] = {}
+        for phrasing, score in phrasing_scores.items():
+            matched_parts = phrasing_parts[phrasing].bit_count()
+            if not asks or phrasing_terms[phrasing] < 2 or matched_parts < 2:
+                continue  # one word names a topic, it does not ask its question
+            info = self._phrasings[phrasing]
+            coverage = phrasing_weight[phrasing] / total_weight  # the query's rare words count
+            covered = matched_parts / len(info.keys)
+            weight = W["question"] if self.questions[info.question].url else W["passage_question"]
+            value = weight * score * coverage ** W["question_power"] * (covered * covered)
+            if value > lifts.get(info.question, 0.0):
+                lifts[info.question] = value
+        lifted: set[int] = set()
+        for question in sorted(lifts, key=lambda q: (-lifts[q], q)):
+            value = lifts[question]
+            for passage, _, _ in self._cited[question]:
+                if passage in lifted:
+                    continue  # a closer question lifted it already: one lift per passage
+                lifted.add(passage)
+                base, keys, _ = result.get(passage, (0.0, set(), -1))
+                lift = value
+                if self._passages[passage].edition and not edition_asked:
+                    lift *= W["edition_lift"]
+                result[passage] = (base + lift, keys, question if lift >= base else -1)
+        return result, named, texted
+
+    def _norms(self) -> list[float]:
+        """BM25's length norm of every passage (for the weights as they are now)."""
+        k1, b = W["k1"], W["b"]
+        if self._norm_for != (k1, b):
+            self._norm_values = [k1 * (1 - b + b * (p.length / self._avg_length))
+                                 for p in self._passages]
+            self._norm_for = (k1, b)
+        return self._norm_values
+
+    def _document_passages(self, number: int) -> range:
+        end = self._first_passage[number + 1] if number + 1 < len(self.documents) else len(
+            self._passages)
+        return range(self._first_passage[number], end)
+
