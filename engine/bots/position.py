@@ -22,7 +22,7 @@ from ..topology import (
     PATH_ENDS,
     PATH_INDEX,
 )
-from . import places
+from . import knowledge, places
 
 # Dots on a number token: how many of the 36 dice outcomes roll it.
 PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
@@ -43,9 +43,10 @@ class Position:
     """The position as small ints, read once per decision through the public API."""
 
     def __init__(self, game: Game, me: str, viewer: str | None = None) -> None:
-        """``viewer``: None reads every hand (a computer player that counts every card);
-        a colour reads only what that player may see: its own hand, the others' hand sizes
-        (their cards are then estimated from what their buildings produce)."""
+        """The position as ``me`` is judged, seen by ``viewer`` (default: ``me``): the
+        viewer's own cards, and of the others what a player at the table can count
+        (engine.bots.knowledge), never their hands themselves."""
+        viewer = me if viewer is None else viewer
         self.game = game
         self.me = me
         self.viewer = viewer
@@ -68,10 +69,9 @@ class Position:
                                                      for m in INTERSECTION_NEIGHBORS[n])
                         for n in range(NUM_INTERSECTIONS)]
         self.opponents = [c for c in game.players if c != me]
-        self.hand_sizes = {c: sum(game.hand(c).values()) for c in game.players}
+        self.hand_sizes = {c: game.hand_size(c) for c in game.players}
         # Victory-point cards are hidden: only the player who holds them counts them.
-        knows = me if viewer is None else viewer
-        self.points = {c: game.points(c, include_hidden=c == knows)["total"]
+        self.points = {c: game.points(c, include_hidden=c == viewer)["total"]
                        for c in game.players}
         self.public_points = {c: game.points(c, include_hidden=False)["total"]
                               for c in game.players}
@@ -85,20 +85,24 @@ class Position:
                 if r >= 0 and h != self.robber:
                     self.production[color][r] += self.hex_pips[h] * self.level[n]
         self.weights = self._scarcity()
+        self._counted = knowledge.estimate(game, viewer)
         self.hands = {c: self._hand_of(c) for c in game.players}
         self.hand = self.hands[me]
 
     @property
     def estimated(self) -> bool:
-        """Are the others' hands estimates (the view of a person at the table)?"""
-        return self.viewer is not None
+        """Are the others' hands estimates? Always: nobody sees another player's cards."""
+        return True
 
     def _hand_of(self, color: str) -> list:
-        """The player's cards; seen from a viewer, another player's cards are its hand size
-        spread over the resources in proportion to what its buildings produce."""
-        real = [self.game.hand(color)[r] for r in RESOURCES]
-        if self.viewer is None or color == self.viewer:
-            return real
+        """The viewer's own cards; another player's as the viewer counts them, or (when the
+        game's history does not replay to this position) its hand size spread over the
+        resources in proportion to what its buildings produce."""
+        if color == self.viewer:
+            hand = self.game.hand(color)
+            return [hand[r] for r in RESOURCES]
+        if self._counted is not None:
+            return self._counted[color]
         size = self.hand_sizes[color]
         shares = [p + 0.5 for p in self.production[color]]
         total = sum(shares)

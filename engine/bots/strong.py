@@ -8,9 +8,10 @@ toward it (maritime, and 1-for-1 offers a partner would accept), builds what it 
 uses its development cards when they pay off. The robber goes where it hurts the leader and
 not the bot itself; discards keep the cards for the build the bot can reach.
 
-The bot reads the position only through the Game's public API. It sees opponents' hands
-(as a player who counts every card would), never the development deck nor the dice to
-come.
+The bot decides from what a person in its seat would know (engine.bots.knowledge): its own
+cards, and of the others their hand sizes, buildings, played cards and what a player who
+counts the cards announced at the table can tell; never their hands, their development
+cards, the deck nor the dice to come.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from ..constants import (
     ROAD_COST,
     SETTLEMENT_COST,
 )
+from ..errors import InvalidInput, RuleViolation
 from ..game import Game
 from ..rules import game_not_over
 from ..topology import (
@@ -62,14 +64,14 @@ class StrongBot:
     """A computer player that plays to win: deterministic for a seed.
 
     ``level`` (engine.bots.levels): "silny" plays its best; "pokrocily" and "zacatecnik"
-    leave parts of the plan out and value places with noise. ``public``: decide only from
-    what the acting player may see (others' hand sizes, not their cards), for a hint to a
-    person."""
+    leave parts of the plan out and value places with noise. Every level decides from what
+    the acting player may know (its own cards; of the others only what a card counter at the
+    table can tell). ``public`` is kept for callers that asked for that view explicitly
+    (the hint): it is now every bot's view."""
 
     def __init__(self, seed: int = 0, level: str = STRONGEST, public: bool = False) -> None:
         self._rng = random.Random(seed)
         self.level: Level = LEVELS[level]
-        self._public = public
         # Offers made, as (turn, partner, give, get): never the same offer twice in a turn.
         # The game's history holds them too (so a bot made afresh, after a restart or in
         # another process, remembers); this set covers a position loaded without history.
@@ -82,8 +84,10 @@ class StrongBot:
         has ended."""
         game_not_over(game)
         legal = game.legal_actions()
-        if len(legal) == 1:
-            return Decision(legal[0], "")   # forced: there is nothing to explain
+        # Forced: there is nothing to explain. (Not when answering an offer: the counter-
+        # offers listed there depend on the offerer's hidden cards.)
+        if len(legal) == 1 and game.phase != "offer":
+            return Decision(legal[0], "")
         me = game.acting_player
         pos = self._position(game, me, me)
         phase = game.phase
@@ -124,9 +128,8 @@ class StrongBot:
         return _accepts(pos, partner, offerer, receive, pay)
 
     def _position(self, game: Game, color: str, viewer: str) -> Position:
-        """The position as ``color`` is judged: seen by ``viewer`` when the bot decides from
-        public information only."""
-        return Position(game, color, viewer if self._public else None)
+        """The position as ``color`` is judged, seen by ``viewer`` (the deciding player)."""
+        return Position(game, color, viewer)
 
     def _noise(self) -> float:
         """Random dots on a place's value: a weaker level misjudges places (the strong
@@ -335,14 +338,11 @@ class StrongBot:
         hand, cost = pos.hand, target.cost
         if sum(missing) - surplus_units(pos, hand, cost) > 1:
             return None
-        offers = [a for a in legal if a.type in DOMESTIC_OFFERS and a.partner is not None
-                  and len(a.give) == 1 and len(a.get) == 1]
-        if self._public and offers:
-            # The legal list offers only cards a partner holds: the public view may not
-            # know that, so it weighs every 1-for-1 offer of a card it holds.
-            offers = [A.OfferTrade(pos.me, partner, {give: 1}, {get: 1})
-                      for partner in pos.opponents for g, give in enumerate(RESOURCES)
-                      if pos.hand[g] >= 1 for get in RESOURCES if get != give]
+        # Not legal_actions()' offers: they list only the cards a partner holds, which the
+        # bot does not see. Every 1-for-1 offer of a card it holds is weighed instead.
+        offers = [A.OfferTrade(pos.me, partner, {give: 1}, {get: 1})
+                  for partner in pos.opponents for g, give in enumerate(RESOURCES)
+                  if pos.hand[g] >= 1 for get in RESOURCES if get != give]
         turn = pos.game.turn_number
         made = self._offered | _offers_this_turn(pos.game, pos.me)
         for a in sorted(offers, key=lambda a: (pos.points[a.partner], a.partner)):
@@ -356,7 +356,8 @@ class StrongBot:
             receive = [int(r == g) for r in range(5)]
             pay = [int(r == t) for r in range(5)]
             partner_pos = self._position(pos.game, a.partner, pos.me)
-            if not _accepts(partner_pos, a.partner, pos.me, receive, pay):
+            if not _accepts(partner_pos, a.partner, pos.me, receive, pay) \
+                    or not _allowed(pos.game, a):
                 continue
             self._offered = {k for k in self._offered if k[0] == turn} | {key}
             because = f"{_saves_for(target)} a čeká, že výměna pomůže i spoluhráči"
@@ -382,7 +383,7 @@ class StrongBot:
             return Decision(accept, sentence(
                 pos.me, f"přijímá nabídku {words.player(other, 'acc')} ({terms})",
                 "protože ho to přiblíží ke stavbě"))
-        if not offer["counter"]:
+        if not offer["counter"] and self.level.counters:
             counter = self._counter(pos, legal, other)
             if counter is not None:
                 return counter
@@ -400,12 +401,11 @@ class StrongBot:
         before = _hand_progress(pos.hand)
         other_pos = self._position(pos.game, other, pos.me)
         best, best_gain = None, 1e-9
-        counters = [a for a in legal if a.type == "counter_offer"]
-        if self._public and counters:
-            # As with offers: not only the cards the player on turn holds.
-            counters = [A.CounterOffer(pos.me, {give: 1}, {get: 1})
-                        for g, give in enumerate(RESOURCES) if pos.hand[g] >= 1
-                        for get in RESOURCES if get != give]
+        # As with offers: not legal_actions()' counters (only those the player on turn can
+        # pay), but every 1-for-1 counter of a card the bot holds.
+        counters = [A.CounterOffer(pos.me, {give: 1}, {get: 1})
+                    for g, give in enumerate(RESOURCES) if pos.hand[g] >= 1
+                    for get in RESOURCES if get != give]
         for a in counters:
             give = [a.give.get(r, 0) for r in RESOURCES]
             get = [a.get.get(r, 0) for r in RESOURCES]
@@ -450,11 +450,25 @@ class StrongBot:
             pos.owner[n] == me for n in HEX_CORNERS[pos.robber])
         if army:
             because = "protože tím získá Největší vojsko"
+        elif self.level.army_race and self._army_within_reach(game, me):
+            because = ("protože si chce udržet Největší vojsko" if holder == me
+                       else "protože míří k Největšímu vojsku")
         elif blocked:
             because = f"protože mu zloděj blokuje výnos z {pos.hex_label(pos.robber)}"
         else:
             return None
         return self._robber(pos, knights, A.PlayKnight, because)
+
+    @staticmethod
+    def _army_within_reach(game: Game, me: str) -> bool:
+        """Can the bot's knights (played and held, one a turn) take Largest Army, or keep
+        it against a rival one knight behind? Then a held knight is played, not kept."""
+        held = sum(1 for card, _ in game.dev_cards(me) if card == "knight")
+        played = game.played_knights(me)
+        rival = max((game.played_knights(c) for c in game.players if c != me), default=0)
+        if game.largest_army_holder == me:
+            return rival + 1 >= played   # a rival could catch up: stay ahead
+        return played + held >= max(LARGEST_ARMY_MIN, rival + 1)
 
     def _monopoly(self, pos: Position, options: list[A.PlayMonopoly]) -> Decision | None:
         def taken(a: A.PlayMonopoly) -> float:
@@ -660,6 +674,15 @@ def _robber_because(pos: Position, h: int, hexes: set[int]) -> str:
     if hurt:
         return "protože tím škodí soupeřům a sobě ne"
     return "protože všude, kde stojí soupeři, by škodil i sám sobě"
+
+
+def _allowed(game: Game, action: A.Action) -> bool:
+    """May the action be made now (an offer: the partner's cards are not checked)?"""
+    try:
+        game.check(action)
+    except (RuleViolation, InvalidInput):
+        return False
+    return True
 
 
 def _offers_this_turn(game: Game, me: str) -> set[tuple]:

@@ -227,17 +227,52 @@ def test_a_partner_accepts_a_trade_that_completes_a_build_unless_the_offerer_nea
     assert bot.answer(game, "orange", "red", give={"wool": 1}, get={"ore": 1}) is False
 
 
-def test_a_bot_decides_the_same_on_a_position_loaded_from_json_as_the_site_stores_it():
+def test_a_bot_decides_the_same_on_a_game_replayed_from_its_log_as_the_site_stores_it():
+    """The site keeps a game as its log of actions and replays it: the bot counts the
+    others' cards from that log, so the replayed game gets the same decision."""
     game, strong, bots = strong_against_random(6)
     checked = 0
     while game.winner is None and checked < 300:
         color = game.acting_player
         if color == strong:
-            loaded = Game.from_json(game.to_json())
-            assert StrongBot(6).decide(loaded).action == StrongBot(6).decide(game).action
+            replayed = Game.new(Board.variable(6), FOUR, seed=6)
+            for action in game.history:
+                replayed.apply(actions.from_json(action.to_json()))
+            assert StrongBot(6).decide(replayed).action == StrongBot(6).decide(game).action
             checked += 1
         game.apply(bots[color].decide(game).action)
     assert checked == 300 or game.winner is not None
+
+
+def test_a_position_loaded_from_json_without_its_log_still_gets_a_legal_decision():
+    """Without a history there is nothing to count: the others' hand sizes alone."""
+    game, strong, bots = strong_against_random(6)
+    checked = 0
+    while game.winner is None and checked < 100:
+        color = game.acting_player
+        if color == strong:
+            loaded = Game.from_json(game.to_json())
+            assert loaded.history == []
+            assert StrongBot(6).decide(loaded).action in _legal_or_offer(loaded)
+            checked += 1
+        game.apply(bots[color].decide(game).action)
+    assert checked == 100 or game.winner is not None
+
+
+def _legal_or_offer(game: Game) -> list:
+    """The legal actions, plus the 1-for-1 offers and counter-offers a player may make
+    whatever the partner holds (legal_actions lists only those the partner can pay)."""
+    legal = game.legal_actions()
+    me = game.acting_player
+    mine = [r for r, n in game.hand(me).items() if n]
+    names = ("brick", "lumber", "wool", "grain", "ore")
+    if any(a.type == "counter_offer" for a in legal) or game.phase == "offer":
+        legal += [actions.CounterOffer(me, {g: 1}, {t: 1}) for g in mine for t in names
+                  if t != g]
+    if game.phase in ("trade", "main"):
+        legal += [actions.OfferTrade(me, p, {g: 1}, {t: 1}) for p in game.players if p != me
+                  for g in mine for t in names if t != g]
+    return legal
 
 
 def test_a_finished_game_gets_no_decision():

@@ -58,9 +58,16 @@ def test_a_bad_offer_gets_a_counter_offer_that_helps_both():
     assert StrongBot(1).decide(game).action == AcceptTrade("orange")
 
 
+def wool_partner(game: Game) -> None:
+    """Red's settlement on the pasture 8 and a hand of 5 cards: a sandbox has no log to
+    count cards from, so orange judges red's hand by what red's buildings produce (wool)."""
+    game.place_settlement("red", "e3.S")
+    game.set_hand("red", hand(wool=1, grain=2, ore=2))  # red is one ore short of a city
+
+
 def test_the_bot_offers_a_surplus_card_for_the_one_it_lacks_and_not_twice():
     game = spot_position(brick=1, lumber=1, grain=1, ore=1)  # one wool short
-    game.set_hand("red", hand(wool=1, grain=2, ore=2))  # red is one ore short of a city
+    wool_partner(game)
     bot = StrongBot(0)
     decision = bot.decide(game)
     assert decision.action == OfferTrade("orange", "red", {"ore": 1}, {"wool": 1})
@@ -77,7 +84,7 @@ def test_a_bot_made_afresh_reads_its_declined_offer_from_the_history():
     """Hrát rebuilds a game's bots after a restart or in another worker: the new bot must
     not put the offer the person has just declined to them again."""
     game = spot_position(brick=1, lumber=1, grain=1, ore=1)
-    game.set_hand("red", hand(wool=1, grain=2, ore=2))
+    wool_partner(game)
     offer = StrongBot(0).decide(game).action
     assert offer == OfferTrade("orange", "red", {"ore": 1}, {"wool": 1})
     game.apply(offer)

@@ -96,8 +96,12 @@ class NewGameForm(RuleOptionFields):
             label=f"Síla {n}. počítačového hráče", required=False, initial=DEFAULT_LEVEL,
             choices=[(key, level.name) for key, level in LEVELS.items()],
             error_messages={"invalid_choice": "Takovou sílu počítačového hráče neznáme."},
-            help_text=("Začátečník staví, co zrovna může, a neobchoduje; pokročilý plánuje"
-                       " a mění se zámořím; silný hraje naplno, obchoduje i s ostatními."
+            help_text=("Začátečník staví, co zrovna může, sám obchod nenabízí, se zámořím"
+                       " mění jen s víc než 7 kartami a vaši nabídku jen přijme, nebo"
+                       " odmítne; pokročilý plánuje, mění se zámořím, hraje akční karty"
+                       " a na nabídku odpoví i protinabídkou; silný hraje naplno a obchod"
+                       " nabízí i sám. Vaše karty nevidí žádný z nich: znají jen to, co by si"
+                       " u stolu spočítal pozorný hráč."
                        " 1. počítačový hráč hraje hned po lidech (po vás); síla hráče,"
                        " který ve hře není, se nepoužije.")
             if n == 1 else "")
