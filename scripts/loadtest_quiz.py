@@ -64,7 +64,7 @@ QUESTIONS = [  # (kind, variant); "" = a seeded variant per pupil
     ("vitez", "a1"), ("vesnice", ""),
 ]
 MAX_PUPILS = 300
-MAX_SECONDS = 300.0
+MAX_SECONDS = 600.0
 
 TARGET = re.compile(r'<a class="target target-(?:node|path)" href="(?P<href>[^"]+)"')
 ACTION = re.compile(r'<form method="post" action="(?P<action>/hra/[^"]+)" class="quiz-answer"')
@@ -666,7 +666,7 @@ def meters(ports: list[int]) -> dict[str, CpuMeter]:
     shared = []
     database = urllib.parse.urlsplit(os.environ.get("DATABASE_URL", ""))
     if database.scheme.startswith("postgres") and database.hostname == "127.0.0.1":
-        shared.append(("postgres", f"-p {database.port}"))
+        shared.append(("-D", f"-p {database.port}"))  # the postmaster; its backends below
     cache = urllib.parse.urlsplit(os.environ.get("DJANGO_CACHE_URL", ""))
     if cache.scheme == "redis" and cache.hostname == "127.0.0.1":
         shared.append(("redis-server", f"127.0.0.1:{cache.port}"))

@@ -10,7 +10,9 @@ sets DATABASE_URL and DJANGO_CACHE_URL. Loopback only, bounded in time, stops by
 2. a class lesson: ``scripts/loadtest_quiz.py --base-url A B`` spreads the pupils over both;
    once a third of the answers are in, B is killed with SIGKILL (master and workers at
    once) and started again on its port; the lesson's browsers send again to A meanwhile;
-   then every answer must be stored exactly once;
+   then every answer must be stored exactly once; the lesson prints how soon each phone
+   followed the teacher's clicks (also across the outage) and the CPU per pupil-minute of
+   both gunicorns and of PostgreSQL and Redis;
 3. a teacher's sign-in: wrong passwords through A until the limit, then the right one
    through B is refused too; a browser of the teacher's that signed in before gets in;
 4. join codes: a guesser's unknown codes through A up to the limit, then B refuses;
@@ -19,10 +21,12 @@ sets DATABASE_URL and DJANGO_CACHE_URL. Loopback only, bounded in time, stops by
 
 The last line is
 
-    two_servers answers=<n> expected=<n> once=<yes|no> signin_held=<yes|no>
-                guessing_held=<yes|no> game_moves=<n> game_same=<yes|no> ok=<yes|no>
+    two_servers answers=<n> expected=<n> once=<yes|no> follow_p95_s=<s>
+                cpu_ms_per_pupil_minute=<ms> signin_held=<yes|no> guessing_held=<yes|no>
+                game_moves=<n> game_same=<yes|no> ok=<yes|no>
 
     scripts/two_servers.sh [--pupils 100] [--think 1.0] [--workers 2] [--threads 4]
+                           [--poll 0.8]
 """
 
 from __future__ import annotations
@@ -122,6 +126,7 @@ def class_lesson(a: Instance, b: Instance, args) -> dict:
     """The lesson over both instances, B killed and started again when a third is in."""
     command = [sys.executable, "scripts/loadtest_quiz.py", "--pupils", str(args.pupils),
                "--think", str(args.think), "--workers", str(args.workers),
+               *(["--poll", str(args.poll)] if args.poll else []),
                "--base-url", f"http://127.0.0.1:{a.port}", f"http://127.0.0.1:{b.port}"]
     lesson = subprocess.Popen(command, cwd=ROOT, env=a.env, stdout=subprocess.PIPE, text=True)
     output: list[str] = []
@@ -258,6 +263,8 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=2, help="workers per instance")
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--poll", type=float, default=None,
+                        help="seconds between the phones' polls (the pages' own by default)")
     parser.add_argument("--outage", type=float, default=2.0,
                         help="seconds B stays dead before it is started again")
     parser.add_argument("--moves", type=int, default=40, help="moves of the Hrát game")
@@ -300,7 +307,10 @@ def main() -> int:
     ok = (once and signin and guessing and same and "killed" in outage
           and lesson["returncode"] == 0)
     yes = {True: "yes", False: "no"}
+    figures = lesson["figures"]
     print(f"two_servers answers={answers} expected={expected} once={yes[once]} "
+          f"follow_p95_s={figures.get('follow_p95_s', '?')} "
+          f"cpu_ms_per_pupil_minute={figures.get('cpu_ms_per_pupil_minute', '?')} "
           f"signin_held={yes[signin]} guessing_held={yes[guessing]} game_moves={moves} "
           f"game_same={yes[same]} ok={yes[ok]}")
     return 0 if ok else 1

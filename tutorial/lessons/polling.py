@@ -13,6 +13,12 @@ browser's, then 204. Anything else (a new state, a lost seat, a lesson idle too 
 seat cookie, an unknown code) goes on to ``pupils.pupil_status``, which answers as before.
 Nothing is kept between requests, so a restarted server or the other one of two answers
 the same, and the 204 says no more than the version the page already holds.
+
+Not a version kept in the cache: on one server each gunicorn worker has its own LocMem, so
+a change made in one would not reach the others, and the query costs a fraction of a
+millisecond. Not server-sent events or long polling: each phone would hold a gunicorn
+thread, and ``make serve`` has 12 per server for 100 phones (scripts/loadtest_quiz.py
+measures the polling: docs/mereni.md).
 """
 
 from __future__ import annotations
