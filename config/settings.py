@@ -66,7 +66,8 @@ MIDDLEWARE = [
     # A pupil's status poll that finds nothing new is answered first, at the least cost.
     "tutorial.lessons.polling.PupilPollMiddleware",
     "config.middleware.RequestLimitsMiddleware",
-    # Outermost but one: it sees the response last, after any other caching header.
+    # Outermost but two (the poll answer above sets its own no-store): it sees a page's response
+    # last, after any other caching header.
     "config.middleware.PrivatePagesMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
