@@ -39,6 +39,8 @@ from pathlib import Path
 from almanach.czech import fold
 
 ROOT = Path(__file__).resolve().parent.parent
+# Debian's Chromium built as the headless shell, with the flags this closed network needs;
+# the browser tests (tests/conftest.py) launch it the same way.
 CHROMIUM = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -47,6 +49,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
     "--disable-sync",
+    "--disable-quic",
 ]
 PHONE = {"width": 390, "height": 844}
 

@@ -105,16 +105,7 @@ def examples(*, ci: int, dev: int) -> int:
 # Blink and V8 as /usr/bin/chromium, without the desktop browser's layers, as Playwright runs
 # headless Chromium itself. The whole suite passes in both; the shell took 57 % fewer CPU
 # seconds (cgroup) on the four-phones lesson tests: 36.6 against 85.5.
-CHROMIUM = "/usr/bin/chromium-headless-shell"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
+from almanach.first_screen import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one launch, two users)
 
 
 @pytest.fixture(autouse=True)
