@@ -20,13 +20,20 @@ its seat and of each seat (1. = rolls first) whatever its colour:
     turn win rates board=beginner level=silny games=120: 1. … 4. …
 
 Games that reach the turn cap without a winner count as games (nobody's win) and are
-named as ``undecided=N``. ``--write`` stores the figures for the new-game form of Hrát.
+named as ``undecided=N``. After each board and level a line gives the 95 % margin of its
+shares (the widest of its colours and turn places, normal approximation, in percentage
+points), so a reader knows which differences the game count can tell apart:
+
+    margin board=beginner level=silny games=120: ±8.9 points (95 %)
+
+``--write`` stores the figures (with each margin) for the new-game form of Hrát.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -86,16 +93,28 @@ def percent(wins: int, games: int) -> int:
     return round(100 * wins / games) if games else 0
 
 
+def margin(result: dict) -> float:
+    """The 95 % margin (percentage points, one decimal) of the widest share in ``result``:
+    1.96 standard errors of a share measured over ``games`` games."""
+    games = result["games"]
+    if not games:
+        return 0.0
+    shares = [w / games for w in (*result["colour"].values(), *result["turn"].values())]
+    widest = max(math.sqrt(p * (1 - p) / games) for p in shares)
+    return round(100 * 1.96 * widest, 1)
+
+
 def lines(board: str, level: str, result: dict, rotate: bool) -> list[str]:
     games = result["games"]
     tail = f" undecided={result['undecided']}" if result["undecided"] else ""
     head = f"board={board} level={level} games={games}"
     colours = " ".join(f"{c} {percent(result['colour'][c], games)} %" for c in COLORS)
+    bound = f"margin {head}: ±{margin(result)} points (95 %)"
     if not rotate:
-        return [f"seat win rates {head}: {colours}{tail}"]
+        return [f"seat win rates {head}: {colours}{tail}", bound]
     turns = " ".join(f"{t}. {percent(w, games)} %" for t, w in result["turn"].items())
     return [f"colour win rates {head}: {colours}{tail}",
-            f"turn win rates {head}: {turns}{tail}"]
+            f"turn win rates {head}: {turns}{tail}", bound]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -123,6 +142,7 @@ def main(argv: list[str] | None = None) -> None:
     for board in boards:
         for level in levels:
             result = measure(board, level, args.games, args.seed, args.rotate)
+            result["margin_95"] = margin(result)
             results.setdefault(board, {})[level] = result
             for line in lines(board, level, result, args.rotate):
                 print(line, flush=True)
@@ -132,6 +152,12 @@ def main(argv: list[str] | None = None) -> None:
         data = {
             "command": "python scripts/seat_win_rates.py " + " ".join(
                 argv if argv is not None else sys.argv[1:]),
+            "measured": time.strftime("%Y-%m-%d"),
+            "bots": "engine.bots.StrongBot, deciding from what a player at the table knows"
+                    " (engine/bots/knowledge.py)",
+            "margin_95": "per board and level: 1.96 standard errors of its widest share,"
+                         " in percentage points",
+            "wall_s": round(elapsed),
             "turn_order": "rotated" if args.rotate else "standard",
             "colours": list(COLORS),
             "results": results,
