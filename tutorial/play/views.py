@@ -26,7 +26,7 @@ from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, pages
 from tutorial.example import replay as example_replay
 from tutorial.inputs import parse_int
-from tutorial.play import flow, mine, news, record, seats, store, table
+from tutorial.play import autoplay, flow, mine, news, record, seats, store, table
 from tutorial.play import hint as hints
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
@@ -263,6 +263,7 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
         "answer": ANSWER,
         "step_limit": flow.COMPUTER_STEP_LIMIT,
         "computers_url": reverse("play:computers", kwargs={"game_id": row.pk}),
+        "autoplay": autoplay.state(request.GET.get(autoplay.FIELD)),
         "discard": table.discard_form(game, person, typed),
         "give_fields": table.card_fields(typed, "dam"),
         "get_fields": table.card_fields(typed, "chci"),
@@ -454,7 +455,9 @@ def handoff(request: HttpRequest, row) -> HttpResponse:
 
 @post_only
 def computers(request: HttpRequest, row) -> HttpResponse:
-    """Let the computer players go on: one turn, or up to the limit (watching a game)."""
+    """Let the computer players go on: one turn, or up to the limit (watching a game).
+    Auto-play ('Přehrávat', tutorial.play.autoplay) posts its speed: the page it is sent
+    to keeps playing, unless this turn played nothing (the game is over or stuck)."""
     setup = store.setup_of(row)
     game, bots = store.table(row)
     one_turn = request.POST.get("kolik") != "vic"
@@ -465,6 +468,10 @@ def computers(request: HttpRequest, row) -> HttpResponse:
         pass
     if moves and not setup.people:
         store.PlayedGame.objects.filter(pk=row.pk).update(seen=row.moves - len(moves))
+    speed = autoplay.speed_of(request.POST.get(autoplay.FIELD))
+    if speed and moves:
+        return redirect(reverse("play:game", kwargs={"game_id": row.pk})
+                        + autoplay.query(speed) + ANSWER)
     return _to_answer(row)
 
 
