@@ -161,3 +161,29 @@ def test_pages_carry_no_inline_script_or_style(client: Client):
         page = html(client.get(url))
         assert "style=" not in page and "<style" not in page
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page)
+
+
+def test_can_build_refuses_yes_together_with_a_reason_why_not(client: Client):
+    # "Ano, smí" beside "Ne: chybí suroviny" says both; graded, it would count as wrong
+    # without telling the learner why. It is refused like an incomplete answer, boxes kept.
+    response = client.post("/kvizy/stavba/a1/", {"answer": ["ano", "suroviny"]})
+    assert response.status_code == 400
+    page = html(response)
+    assert "„Ano, smí“ nejde zaškrtnout spolu s důvodem" in page
+    assert re.search(r'value="ano"[^>]*checked', page)
+    assert re.search(r'value="suroviny"[^>]*checked', page)
+    assert "stavba" not in client.session.get("kviz_pokrok", {})  # nothing was graded
+    # Reasons alone, or "Ano, smí" alone, are answers as before.
+    assert client.post("/kvizy/stavba/a1/", {"answer": ["suroviny"]}).status_code == 302
+    assert client.post("/kvizy/stavba/a2/", {"answer": ["ano"]}).status_code == 302
+
+
+def test_only_can_build_has_a_contradiction_rule():
+    for slug in quiz.KINDS:
+        prepared = quiz.prepare(slug, "a1")
+        right = quiz.normalize(prepared, prepared.solution.answer if not prepared.clicks
+                               else sorted(prepared.solution.answer))
+        assert quiz.problem(prepared, right) is None, slug  # the right answer is never refused
+    building = quiz.prepare("stavba", "a1")
+    assert quiz.problem(building, {"answer": "ano,figurka"})
+    assert quiz.problem(building, {}) == quiz.INCOMPLETE

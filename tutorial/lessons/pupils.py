@@ -440,10 +440,9 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
     # a little late (the request's own way) and incomplete alike.
     time_up = request.POST.get("cas") == "1"
     grace = classroom.TIME_UP_GRACE if time_up else None
-    if (not time_up and not quiz.complete(prepared, response)
-            and not classroom.refusal(session, pupil, item)):
-        context = _pupil_context(request, session, pupil,
-                                 error="Vyplňte prosím všechny odpovědi.", given=response)
+    problem = None if time_up else quiz.problem(prepared, response)
+    if problem and not classroom.refusal(session, pupil, item):
+        context = _pupil_context(request, session, pupil, error=problem, given=response)
         return render(request, "lessons/pupil.html", context, status=400)
     try:
         classroom.submit(session, pupil, item, response, grace=grace)

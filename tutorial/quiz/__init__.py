@@ -222,6 +222,19 @@ def complete(prepared: Prepared, response) -> bool:
     return all(f.name in response for f in prepared.fields)
 
 
+INCOMPLETE = "Vyplňte prosím všechny odpovědi."
+
+
+def problem(prepared: Prepared, response) -> str | None:
+    """Why a normalized response cannot be graded, in Czech (a field left out, or choices
+    that contradict each other); None when it can."""
+    if not complete(prepared, response):
+        return INCOMPLETE
+    if prepared.clicks:
+        return None
+    return prepared.kind.contradiction(response)
+
+
 def grade(prepared: Prepared, raw) -> Graded:
     response = normalize(prepared, raw)
     if prepared.clicks:

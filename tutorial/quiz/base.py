@@ -119,6 +119,11 @@ class Kind:
     def fields(self, question: Question, game) -> list[Field]:
         return []
 
+    def contradiction(self, response: dict[str, str]) -> str | None:
+        """A Czech sentence when a complete answer contradicts itself (so it is refused
+        before grading, like an incomplete one); None when it does not."""
+        return None
+
     def targets(self, question: Question, game) -> list[str]:
         """The places a learner may click (click kinds)."""
         return []

@@ -134,9 +134,10 @@ def _practice(request: HttpRequest, prepared, *, base_url: str, result_url: str,
         return _lesson_question(request)
     if request.method == "POST":
         response = quiz.normalize(prepared, raw_response(request, prepared, key))
-        if not quiz.complete(prepared, response):
+        problem = quiz.problem(prepared, response)
+        if problem:
             context = sandbox_context(prepared, answer_url=base_url, given=response,
-                                       error="Vyplňte prosím všechny odpovědi.")
+                                       error=problem)
             return render(request, "quiz/question.html", {**context, **page},
                           status=400)
         graded = quiz.grade(prepared, response)

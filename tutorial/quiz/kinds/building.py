@@ -78,6 +78,13 @@ class CanBuild(Kind):
                         (NO_PLACE, "Ne: není kde stavět")]
         return [Field("answer", "Odpověď", tuple(choices), multiple=True)]
 
+    def contradiction(self, response: dict[str, str]) -> str | None:
+        chosen = response.get("answer", "").split(",")
+        if YES in chosen and len(chosen) > 1:
+            return ("Odpověď „Ano, smí“ nejde zaškrtnout spolu s důvodem, proč nesmí. "
+                    "Zvolte buď „Ano, smí“, nebo všechny důvody, proč ne.")
+        return None
+
     def obstacles(self, game, color: str, piece: str) -> list[str]:
         from engine.constants import COSTS, RESOURCES
 
