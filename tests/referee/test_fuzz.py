@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine import DEV_CARDS, RESOURCES
 from tests.conftest import examples
-from tutorial.referee import notation, rulings, views
+from tutorial.referee import notation, rulings, state
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ FORM_NAMES = (["upravit", "klik", "na-tahu", "faze"]
               + [f"{kind}-{c}" for c in notation.ALL_COLORS for kind in ("odevzda", "obchodni")]
               + [f"nove-{c}-{d}" for c in notation.ALL_COLORS for d in DEV_CARDS]
               + [f"{side}-{r}" for side in ("dava", "bere") for r in RESOURCES])
-EDITOR_NAMES = [*notation.POSITION_PARAMS, *views.UI_PARAMS, *FORM_NAMES]
+EDITOR_NAMES = [*notation.POSITION_PARAMS, *state.UI_PARAMS, *FORM_NAMES]
 # Values that parse, so that a hostile value in one parameter meets a real position.
 GOOD = ["p", "z", "v7", "ocmb", "oc", "r2k", "cs04ov00cs05", "c3", "c10003", "c3m2", "cs",
         "os", "vesnice", "silnice", "ptat", "smi", "nejdelsi-cesta", "vynosy", "koho-okrast",
@@ -61,7 +61,7 @@ def test_the_editor_never_answers_500(query, htmx):
 
 def test_every_parameter_the_editor_reads_is_fuzzed():
     assert set(notation.POSITION_PARAMS) <= set(EDITOR_NAMES)
-    assert set(views.UI_PARAMS) <= set(EDITOR_NAMES)
+    assert set(state.UI_PARAMS) <= set(EDITOR_NAMES)
 
 
 json_leaf = (st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | text

@@ -1,0 +1,125 @@
+"""Editing a position in Rozhodčí: a tap on the board (a piece, a road drawn from–to, the
+robber) and the settings form 'Hráči, karty a tah' (everything the taps do not set). Each
+returns the changed position or raises :class:`~tutorial.referee.notation.BadCode` with the
+Czech reason; whether the position can be so, ``notation.build`` decides afterwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine import DEV_CARDS, RESOURCES, words
+from engine import topology as topo
+from tutorial.inputs import parse_int
+from tutorial.referee import forms as referee_forms
+from tutorial.referee import notation
+from tutorial.referee.notation import BadCode, Position
+from tutorial.referee.state import EDIT_TOOLS
+
+
+def tap(pos: Position, state: dict, place: str) -> Position:
+    """A tap on ``place`` with the state's tool (``state["od"]`` follows a road drawn)."""
+    tool = EDIT_TOOLS.get(state["n"])
+    if tool == "draw":
+        if place not in topo.INTERSECTION_INDEX:
+            raise BadCode("Klepněte na křižovatku.")
+        place = notation._canonical("settlement", place)
+        start = state["od"]
+        # The first tap (or a tap on the start again) only chooses where roads start; the
+        # next one lays them, and the road goes on from where it ended.
+        state["od"] = "" if place == start else place
+        if not start or start == place:
+            return pos
+        return notation.draw_road(pos, state["color"], start, place)
+    if tool == "robber":
+        if place not in topo.HEX_INDEX:
+            raise BadCode("Zloděj stojí na poli.")
+        return replace(pos, robber=place)
+    if tool is None:
+        raise BadCode("Zvolte, co chcete stavět.")
+    known = topo.PATH_INDEX if tool == "road" else topo.INTERSECTION_INDEX
+    if place not in known:
+        raise BadCode("Takové místo na plánu není.")
+    place = notation._canonical(tool, place)
+    if len(pos.pieces) >= notation.MAX_PIECES:
+        raise BadCode("Víc figurek se na plán nevejde.")
+    return notation.toggle(pos, state["color"], tool, place)
+
+
+def _counts(get, prefix: str, names, limit: int) -> tuple[int, ...]:
+    out = []
+    for name in names:
+        value = parse_int((get.get(f"{prefix}-{name}") or "0").strip(), 0, limit)
+        if value is None:
+            raise BadCode(f"Počet musí být celé číslo 0–{limit} (číslicemi 0–9).")
+        out.append(value)
+    return tuple(out)
+
+
+def apply_form(pos: Position, get) -> Position:
+    """The 'Hráči, karty a tah' form: players, rules, hands, development cards, knights and
+    whose turn it is (everything the board taps do not set)."""
+    players = tuple(c for c in notation.ALL_COLORS if get.get(f"hraje-{c}"))
+    rules = referee_forms.RulesForm(get).letters()
+    if "2" in rules and len(players) != 2:
+        raise BadCode("Katan pro dva hrají právě 2 hráči: zaškrtněte dvě barvy.")
+    if len(players) < 2:
+        raise BadCode("Hrají aspoň 2 hráči.")
+    hands, dev, knights = {}, {}, []
+    order = [c for c, _k in pos.knights] + [c for c in players if c not in dict(pos.knights)]
+    counts = {}
+    for color in players:
+        hand = _counts(get, f"ruka-{color}", RESOURCES, 19)
+        cards = _counts(get, f"karty-{color}", DEV_CARDS, 14)
+        if any(hand) or get.get(f"ruka-znama-{color}"):
+            hands[color] = hand
+        if any(cards):
+            dev[color] = cards
+        counts[color] = _counts(get, "rytiri", [color], 14)[0]
+    knights = [(c, counts[c]) for c in order if c in counts and counts[c]]
+    current = get.get("na-tahu", "")
+    phase = get.get("faze", "")
+    if current not in players:
+        current = phase = ""
+    elif phase not in _phases_of(rules):
+        phase = notation.default_phase(replace(pos, rules=rules))
+    turn = referee_forms.TurnForm(get, players, two_player="2" in rules)
+    if not turn.is_valid():
+        raise BadCode(turn.first_error())
+    pieces = tuple(p for p in pos.pieces
+                   if p[0] in players or ("2" in rules and len(players) == 2))
+    colors = notation.Position(players=players, rules=rules).colors()
+    road = _holder_field(get, "drzitel-cesta", colors, pos.road_holder)
+    army = _holder_field(get, "drzitel-vojsko", players, pos.army_holder)
+    return replace(pos, players=players, rules=rules, hands=hands, dev=dev,
+                   knights=tuple(knights), current=current, phase=phase, pieces=pieces,
+                   road_holder=road, army_holder=army, **turn.turn_state())
+
+
+def _phases_of(rules) -> tuple[str, ...]:
+    """The phases a turn may be in under these rules (the engine's names)."""
+    play = ("main",) if "k" in rules else ("trade", "build")
+    return ("roll", *play, "discard", "robber", "setup")
+
+
+HOLDER_UNKNOWN_VALUE = "?"
+
+
+def _holder_field(get, name: str, colors, before):
+    """A holder chosen in the form: "?" not known, "n" nobody, a colour letter. Left out of
+    the submission (an older form): the holder stays as it was."""
+    if name not in get:
+        return before
+    value = get.get(name, "")
+    if value == HOLDER_UNKNOWN_VALUE:
+        return notation.UNKNOWN
+    if value == notation.NOBODY_LETTER:
+        return None
+    color = notation.COLOR_LETTERS.get(value)
+    if color is None:
+        raise BadCode("Držitel karty je barva, nikdo, nebo nevím.")
+    if color not in colors:
+        raise BadCode(f"{words.player(color, capital=True)} v této hře nehraje, kartu mít "
+                      "nemůže.")
+    return color
+

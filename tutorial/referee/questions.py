@@ -1,0 +1,103 @@
+"""The question Rozhodčí's page asks: the ruling for the question and choices in the UI
+state, or what the page still waits for (a tap, a roll, a card)."""
+
+from __future__ import annotations
+
+from engine import RESOURCES, InvalidInput, actions
+from engine import topology as topo
+from tutorial.referee import notation, rulings
+from tutorial.referee.notation import Position
+from tutorial.referee.state import TWO_PLAYER_KINDS
+
+
+def _known(pos: Position) -> rulings.Known:
+    # Who said which cards he bought in this turn said which cards he holds.
+    return rulings.Known(turn=bool(pos.current), hands=frozenset(pos.hands),
+                         dev=frozenset(pos.dev) | frozenset(pos.new_dev))
+
+
+def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | None:
+    """The ruling for the question in the address, or None while it waits for a tap."""
+    game, known, color = built.game, _known(pos), state["color"]
+    question = state["otazka"]
+    place = state["misto"]
+    if color not in game.players and question not in ("nejdelsi-cesta", "vynosy", "body",
+                                                       "kdo-vyhral", "sedmicka"):
+        raise rulings.BadQuestion("Neutrální barva se na nic neptá: zvolte hráče.")
+    if question == "nejdelsi-cesta":
+        return rulings.longest_road(game, built.cards)
+    if question == "kam-stavet":
+        return rulings.where_to_build(game, color)
+    if question == "body":
+        return rulings.points(game, known)
+    if question == "kdo-vyhral":
+        return rulings.who_won(game, known)
+    if question == "sedmicka":
+        return rulings.seven(game, known)
+    if question == "vynosy":
+        if not state["hod"].isdigit():
+            return None
+        return rulings.yields(game, int(state["hod"]), known)
+    if question == "koho-okrast":
+        return rulings.whom_to_rob(game, color, place, known) if place else None
+    if question != "smi":
+        return None
+    kind = state["akce"]
+    if kind == "pristav":
+        return rulings.rate_ruling(game, color, state["surovina"]) if state["surovina"] else None
+    if kind == "karta":
+        return rulings.card_ruling(game, color, state["karta"], known) if state["karta"] else None
+    if kind in TWO_PLAYER_KINDS:
+        if not game.rules.two_player:
+            raise rulings.BadQuestion("Obchodní karty jsou jen v Katanu pro dva.")
+        return rulings.may(game, TWO_PLAYER_KINDS[kind](color), known)
+    if kind == "obchod":
+        if not (state["partner"] and state["dava"] and state["bere"]):
+            return None
+        give, get = (dict(zip(RESOURCES, (notation.DIGITS.index(d) for d in state[side]),
+                              strict=True)) for side in ("dava", "bere"))
+        partner = notation.COLOR_LETTERS[state["partner"]]
+        return rulings.may(game, actions.TradePlayers(
+            color, partner, {r: k for r, k in give.items() if k},
+            {r: k for r, k in get.items() if k}), known)
+    if not kind or not place:
+        return None
+    try:
+        action = _board_action(kind, color, place)
+    except (KeyError, InvalidInput):
+        raise rulings.BadQuestion("Klepněte na místo na plánu.") from None
+    return rulings.may(game, action, known)
+
+
+def _board_action(kind: str, color: str, place: str) -> actions.Action:
+    if kind == "zlodej":
+        topo.HEX_INDEX[place]
+        return actions.MoveRobber(color, place)
+    if kind == "silnice":
+        return actions.BuildRoad(color, notation._canonical("road", place))
+    node = notation._canonical("settlement", place)
+    return (actions.BuildCity if kind == "mesto" else actions.BuildSettlement)(color, node)
+
+
+
+def waiting(state: dict) -> str:
+    """What the page waits for before it can answer ("" when nothing)."""
+    question, kind = state["otazka"], state["akce"]
+    if question == "koho-okrast" and not state["misto"]:
+        return "Klepněte na pole, kam zloděj jde."
+    if question == "vynosy" and not state["hod"].isdigit():
+        return "Zvolte, co padlo na kostkách."
+    if question == "smi" and not kind:
+        return "Zvolte, na co se ptáte."
+    if question == "smi" and kind in ("vesnice", "mesto", "silnice", "zlodej") \
+            and not state["misto"]:
+        return "Klepněte na místo na plánu."
+    if question == "smi" and kind == "pristav" and not state["surovina"]:
+        return "Zvolte surovinu, kterou chcete dát do banku."
+    if question == "smi" and kind == "karta" and not state["karta"]:
+        return "Zvolte akční kartu."
+    if question == "smi" and kind == "obchod" and not (state["partner"] and state["dava"]
+                                                      and state["bere"]):
+        return "Vyplňte, s kým se obchoduje a co za co, a zeptejte se."
+    return ""
+
