@@ -306,6 +306,18 @@ def test_a_bad_count_in_the_turn_is_a_czech_400(client, value):
     assert "počet musí být celé číslo 0–14" in unescape(response.content.decode())
 
 
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("ruka-red-ore", "20", "Červený: suroviny v ruce, ruda: počet musí být celé číslo 0–19"),
+    ("karty-blue-monopoly", "x", "Modrý: akční karty v ruce, Pokrok – monopol: počet musí "
+                                 "být celé číslo 0–14"),
+    ("rytiri-white", "15", "Bílý: vyložení rytíři: počet musí být celé číslo 0–14"),
+])
+def test_a_bad_count_in_a_hand_names_the_player_and_the_card(client, field, value, message):
+    response = client.get("/rozhodci/", settings_form(**{field: value}))
+    assert response.status_code == 400
+    assert message in unescape(response.content.decode())
+
+
 def test_a_second_roll_without_the_first_is_refused(client):
     form = settings_form(**{"pravidlo-2": "1", "hraje-blue": "", "hraje-white": "",
                             "na-tahu": "orange", "faze": "roll", "hod-2": "8"})

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine import DEV_CARDS, RESOURCES, words
 from engine import topology as topo
-from tutorial.inputs import parse_int
 from tutorial.referee import forms as referee_forms
 from tutorial.referee import notation
 from tutorial.referee.notation import BadCode, Position
@@ -46,16 +44,6 @@ def tap(pos: Position, state: dict, place: str) -> Position:
     return notation.toggle(pos, state["color"], tool, place)
 
 
-def _counts(get, prefix: str, names, limit: int) -> tuple[int, ...]:
-    out = []
-    for name in names:
-        value = parse_int((get.get(f"{prefix}-{name}") or "0").strip(), 0, limit)
-        if value is None:
-            raise BadCode(f"Počet musí být celé číslo 0–{limit} (číslicemi 0–9).")
-        out.append(value)
-    return tuple(out)
-
-
 def apply_form(pos: Position, get) -> Position:
     """The 'Hráči, karty a tah' form: players, rules, hands, development cards, knights and
     whose turn it is (everything the board taps do not set)."""
@@ -65,17 +53,11 @@ def apply_form(pos: Position, get) -> Position:
         raise BadCode("Katan pro dva hrají právě 2 hráči: zaškrtněte dvě barvy.")
     if len(players) < 2:
         raise BadCode("Hrají aspoň 2 hráči.")
-    hands, dev, knights = {}, {}, []
+    cards = referee_forms.CardsForm(get, players)
+    if not cards.is_valid():
+        raise BadCode(cards.first_error())
+    hands, dev, counts = cards.cards()
     order = [c for c, _k in pos.knights] + [c for c in players if c not in dict(pos.knights)]
-    counts = {}
-    for color in players:
-        hand = _counts(get, f"ruka-{color}", RESOURCES, 19)
-        cards = _counts(get, f"karty-{color}", DEV_CARDS, 14)
-        if any(hand) or get.get(f"ruka-znama-{color}"):
-            hands[color] = hand
-        if any(cards):
-            dev[color] = cards
-        counts[color] = _counts(get, "rytiri", [color], 14)[0]
     knights = [(c, counts[c]) for c in order if c in counts and counts[c]]
     current = get.get("na-tahu", "")
     phase = get.get("faze", "")
@@ -89,8 +71,10 @@ def apply_form(pos: Position, get) -> Position:
     pieces = tuple(p for p in pos.pieces
                    if p[0] in players or ("2" in rules and len(players) == 2))
     colors = notation.Position(players=players, rules=rules).colors()
-    road = _holder_field(get, "drzitel-cesta", colors, pos.road_holder)
-    army = _holder_field(get, "drzitel-vojsko", players, pos.army_holder)
+    holders = referee_forms.HoldersForm(get, colors, players)
+    if not holders.is_valid():
+        raise BadCode(holders.first_error())
+    road, army = holders.holders(pos.road_holder, pos.army_holder)
     return replace(pos, players=players, rules=rules, hands=hands, dev=dev,
                    knights=tuple(knights), current=current, phase=phase, pieces=pieces,
                    road_holder=road, army_holder=army, **turn.turn_state())
@@ -100,26 +84,3 @@ def _phases_of(rules) -> tuple[str, ...]:
     """The phases a turn may be in under these rules (the engine's names)."""
     play = ("main",) if "k" in rules else ("trade", "build")
     return ("roll", *play, "discard", "robber", "setup")
-
-
-HOLDER_UNKNOWN_VALUE = "?"
-
-
-def _holder_field(get, name: str, colors, before):
-    """A holder chosen in the form: "?" not known, "n" nobody, a colour letter. Left out of
-    the submission (an older form): the holder stays as it was."""
-    if name not in get:
-        return before
-    value = get.get(name, "")
-    if value == HOLDER_UNKNOWN_VALUE:
-        return notation.UNKNOWN
-    if value == notation.NOBODY_LETTER:
-        return None
-    color = notation.COLOR_LETTERS.get(value)
-    if color is None:
-        raise BadCode("Držitel karty je barva, nikdo, nebo nevím.")
-    if color not in colors:
-        raise BadCode(f"{words.player(color, capital=True)} v této hře nehraje, kartu mít "
-                      "nemůže.")
-    return color
-

@@ -1,7 +1,8 @@
-"""Rozhodčí's forms for what the board taps cannot state: the rule options and the turn's
-state in the settings form ('Pravidla': a box per rule option engine.options gives a letter;
-'Tento tah': cards bought and played in this turn, the 7's discards, Katan pro dva's trade
-cards and rolls) and the domestic trade a question asks about.
+"""Rozhodčí's forms for what the board taps cannot state: the settings form's parts (each
+player's cards and knights, and who holds the special cards; 'Pravidla': a box per rule
+option engine.options gives a letter; 'Tento tah': cards bought and played in this turn, the
+7's discards, Katan pro dva's trade cards and rolls) and the domestic trade a question asks
+about.
 
 Django forms with Czech messages; every number goes through :func:`tutorial.inputs.parse_int`
 (plain ASCII digits only, so "²" or "٣" are no number). The forms only read what was sent:
@@ -27,6 +28,8 @@ DONE = {"k": "Hráč na tahu už v tomto tahu zahrál akční kartu",
         "r": "Katan pro dva: hráč na tahu už v tomto tahu vyřadil rytíře za obchodní karty"}
 MAX_DEV = 14  # knights in the game: no count of one card is higher
 MAX_HAND = 19
+HOLDER_UNKNOWN_VALUE = "?"  # a special card's holder not known ("n": nobody)
+KEEP = object()  # a holder left out of the submission (an older form): it stays as it was
 
 
 class Count(forms.Field):
@@ -49,8 +52,95 @@ class Count(forms.Field):
         return number
 
 
+class Holder(forms.Field):
+    """Who holds a special card: "?" not known (``notation.UNKNOWN``), "n" nobody (None), or
+    the letter of one of ``colors``; left out of the submission, :data:`KEEP`."""
+
+    def __init__(self, colors, **kwargs) -> None:
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+        self.colors = tuple(colors)
+
+    def to_python(self, value):
+        if value is None:
+            return KEEP
+        if value == HOLDER_UNKNOWN_VALUE:
+            return notation.UNKNOWN
+        if value == notation.NOBODY_LETTER:
+            return None
+        color = notation.COLOR_LETTERS.get(value)
+        if color is None:
+            raise forms.ValidationError("Držitel karty je barva, nikdo, nebo nevím.",
+                                        code="holder")
+        if color not in self.colors:
+            raise forms.ValidationError(
+                f"{words.player(color, capital=True)} v této hře nehraje, kartu mít nemůže.",
+                code="holder_absent")
+        return color
+
+
 def _checkbox(label: str) -> forms.BooleanField:
     return forms.BooleanField(required=False, label=label)
+
+
+class FirstError:
+    """A form's first message, for a page that shows one sentence."""
+
+    def first_error(self) -> str:
+        for errors in self.errors.values():
+            return str(errors[0])
+        return ""
+
+
+class CardsForm(FirstError, forms.Form):
+    """'Hráči': each player's resource cards (and whether his hand is known), development
+    cards in hand and knights played; only the players who play have fields."""
+
+    def __init__(self, data, players) -> None:
+        super().__init__(data)
+        self.players = tuple(players)
+        for color in self.players:
+            name = words.player(color, capital=True)
+            for resource in RESOURCES:
+                self.fields[f"ruka-{color}-{resource}"] = Count(
+                    0, MAX_HAND,
+                    label=f"{name}: suroviny v ruce, {words.resource_name(resource)}")
+            self.fields[f"ruka-znama-{color}"] = _checkbox(f"{name}: karty v ruce známe")
+            for card in DEV_CARDS:
+                self.fields[f"karty-{color}-{card}"] = Count(
+                    0, MAX_DEV, label=f"{name}: akční karty v ruce, {words.DEV_CARDS[card]}")
+            self.fields[f"rytiri-{color}"] = Count(0, MAX_DEV,
+                                                   label=f"{name}: vyložení rytíři")
+
+    def cards(self) -> tuple[dict, dict, dict]:
+        """From a valid form: the known hands, the development cards and the knights
+        (``Position.hands``, ``Position.dev``, colour -> count)."""
+        data = self.cleaned_data
+        hands, dev, knights = {}, {}, {}
+        for color in self.players:
+            hand = tuple(data[f"ruka-{color}-{r}"] for r in RESOURCES)
+            cards = tuple(data[f"karty-{color}-{c}"] for c in DEV_CARDS)
+            if any(hand) or data[f"ruka-znama-{color}"]:
+                hands[color] = hand
+            if any(cards):
+                dev[color] = cards
+            knights[color] = data[f"rytiri-{color}"]
+        return hands, dev, knights
+
+
+class HoldersForm(FirstError, forms.Form):
+    """Who holds Nejdelší obchodní cesta (any colour on the board, a neutral one too) and
+    Největší vojsko (a player)."""
+
+    def __init__(self, data, colors, players) -> None:
+        super().__init__(data)
+        self.fields["drzitel-cesta"] = Holder(colors, label="Nejdelší obchodní cesta")
+        self.fields["drzitel-vojsko"] = Holder(players, label="Největší vojsko")
+
+    def holders(self, road_before, army_before) -> tuple:
+        """From a valid form: the road's and the army's holder (left out: as before)."""
+        road, army = self.cleaned_data["drzitel-cesta"], self.cleaned_data["drzitel-vojsko"]
+        return (road_before if road is KEEP else road, army_before if army is KEEP else army)
 
 
 class RulesForm(forms.Form):
@@ -72,7 +162,7 @@ class RulesForm(forms.Form):
                          if self.cleaned_data.get(name))
 
 
-class TurnForm(forms.Form):
+class TurnForm(FirstError, forms.Form):
     """'Tento tah': what the player on turn already did, the cards each player bought in
     this turn, who still discards after a 7, Katan pro dva's rolls and trade cards. Field
     names are those of the settings form (``uz-k``, ``nove-red-knight``, ``hod-1``, …)."""
@@ -118,13 +208,8 @@ class TurnForm(forms.Form):
                 "discarding": tuple(c for c in self.players if data[f"odevzda-{c}"]),
                 "rolls": rolls, "trade_cards": trade_cards}
 
-    def first_error(self) -> str:
-        for errors in self.errors.values():
-            return str(errors[0])
-        return ""
 
-
-class TradeForm(forms.Form):
+class TradeForm(FirstError, forms.Form):
     """'Obchod mezi hráči': with whom the asking player trades and what for what (the
     question's own form, so the page asks it without JavaScript)."""
 
@@ -146,8 +231,3 @@ class TradeForm(forms.Form):
         data = self.cleaned_data
         return (data["partner"], tuple(data[f"dava-{r}"] for r in RESOURCES),
                 tuple(data[f"bere-{r}"] for r in RESOURCES))
-
-    def first_error(self) -> str:
-        for errors in self.errors.values():
-            return str(errors[0])
-        return ""

@@ -12,7 +12,7 @@ from django.urls import reverse
 from engine import DEV_CARDS, RESOURCES, words
 from tutorial.referee import board, links, notation, questions, rulings
 from tutorial.referee import forms as referee_forms
-from tutorial.referee.edit import HOLDER_UNKNOWN_VALUE
+from tutorial.referee.forms import HOLDER_UNKNOWN_VALUE
 from tutorial.referee.links import editor_url, entry_url
 from tutorial.referee.notation import Position
 from tutorial.referee.state import FORM_KEEPS, TRADE_KEEPS
