@@ -29,7 +29,11 @@ Loopback only, bounded in count and time, stops by itself:
                                               [--poll 0.8] [--workers 3] [--threads 4]
 
 ``--poll`` defaults to the pages' own interval (``LESSONS_POLL_MS``), shorter for short
-pauses; ``--poll 3`` is how the pages polled before the status check was made cheap.
+pauses. ``--old-poll`` runs the lesson as the pages polled before 29. 11. 2026: every 3 s,
+and every poll through the whole site (the server it starts leaves out
+``tutorial.lessons.polling.PupilPollMiddleware``), so that the reveal-to-phone p95 and the
+server's CPU per pupil-minute of both can be set side by side; ``--compare`` runs today's
+lesson and the old one, one after the other, and prints both lines together.
 
 With ``--base-url http://127.0.0.1:8001 http://127.0.0.1:8002`` it starts no server and uses
 those (their database must be DATABASE_URL): pupils are spread over them, and a browser whose
@@ -46,6 +50,7 @@ import random
 import re
 import secrets
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -57,6 +62,8 @@ from contextlib import contextmanager
 from html import unescape
 
 from loadkit import ROOT, percentile, production_env, spawn_gunicorn, stop
+
+OLD_POLL_SECONDS = 3.0  # the pages' interval before 29. 11. 2026
 
 QUESTIONS = [  # (kind, variant); "" = a seeded variant per pupil
     ("vesnice", "a1"), ("silnice", "a4"), ("vynosy", "a1"), ("sedmicka", "a1"),
@@ -173,6 +180,7 @@ class Stats:
         self.errors: dict[str, list[str]] = defaultdict(list)
         self.served: dict[int, int] = defaultdict(int)  # answers per server port
         self.failovers = 0  # requests sent again to another server
+        self.short_polls = 0  # unchanged polls answered before the site's middleware
         # The lesson's states: when the teacher's click made each, when each pupil saw it.
         self.clicks: dict[str, tuple[str, float]] = {}  # version -> (button, time)
         self.seen: dict[str, dict[int, float]] = defaultdict(dict)  # version -> pupil -> time
@@ -208,6 +216,7 @@ class Browser:
         self.stats = stats
         self.cookies: dict[str, str] = {}
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.headers: set[str] = set()  # names of the last response's headers
 
     def request(self, route: str, method: str, path: str, data: dict | None = None,
                 htmx: bool = False, expect: tuple[int, ...] = (200, 302)) -> tuple[int, str, str]:
@@ -252,6 +261,7 @@ class Browser:
         self.conn.request(method, path, body=body, headers=headers)
         response = self.conn.getresponse()
         text = response.read().decode("utf-8", "replace")
+        self.headers = {name.lower() for name, _ in response.getheaders()}
         for header, value in response.getheaders():
             if header.lower() == "set-cookie":
                 name, _, rest = value.partition("=")
@@ -335,6 +345,9 @@ def pupil_run(number: int, lesson: Lesson, start: threading.Barrier, done: list[
         status, _, _ = pupil.request("poll", "GET", f"/hra/{code}/stav/?v="
                                      f"{version.group(1) if version else 'x'}", htmx=True,
                                      expect=(200, 204))
+        if status == 204 and "x-frame-options" not in pupil.headers:
+            with stats.lock:  # the whole site adds X-Frame-Options; the shortcut does not
+                stats.short_polls += 1
         if status == 200:
             _, _, page = pupil.request("page", "GET", f"/hra/{code}/")
             stats.saw(number, page)
@@ -568,6 +581,19 @@ def report(stats: Stats, wall: float, pupils: int, stored: tuple[int, int, int],
                              f"{1000 * idle / (pupils * lesson.idle_seconds / 60):.0f}")
             cpu_text += (f" cpu_lesson_ms_per_pupil={1000 * (used - idle) / pupils:.0f}"
                          f" cpu_ms_per_pupil_minute={1000 * (used - idle) / lesson_minutes:.0f}")
+    # Beside each other: how soon phones follow, and what that costs the servers (every
+    # gunicorn, and a shared PostgreSQL and Redis when there are any), in CPU seconds.
+    wait_total = sum(lesson.idle.values())
+    lesson_total = sum(cpu.values()) - wait_total
+    lesson_minutes = pupils * (wall - lesson.idle_seconds) / 60
+    wait_per = wait_total / (pupils * lesson.idle_seconds / 60) if lesson.idle_seconds else 0.0
+    lesson_per = lesson_total / lesson_minutes if lesson_minutes > 0 else 0.0
+    short = 100 * stats.short_polls / polls if polls else 0.0
+    print(f"SOUHRN ({settings}): od kliknutí po telefon p95 {follow_p95:.2f} s; CPU serverů "
+          f"{wait_per:.3f} s na žáka a minutu čekání, {lesson_per:.3f} s na žáka a minutu "
+          f"hodiny; nezměněných dotazů odbytých před middlewarem webu {short:.0f} %")
+    cpu_text += (f" cpu_wait_s_per_pupil_minute={wait_per:.3f}"
+                 f" cpu_lesson_s_per_pupil_minute={lesson_per:.3f} short_polls_pct={short:.0f}")
     print(f"loadtest_quiz pupils={pupils} answers_stored={answers} expected={expected} "
           f"errors={errors} p50_ms={p50:.1f} p95_ms={p95:.1f} p99_ms={p99:.1f} "
           f"poll_p95_ms={poll:.1f} projector_poll_p95_ms={projector:.1f} "
@@ -601,6 +627,11 @@ def main() -> int:
     parser.add_argument("--poll", type=float, default=None,
                         help="seconds between polls of pupils and projector (as the pages: "
                              "LESSONS_POLL_MS; shorter for short pauses)")
+    parser.add_argument("--old-poll", action="store_true",
+                        help="as before 29. 11. 2026: polls every 3 s through the whole site "
+                             "(with --base-url the servers must run so already)")
+    parser.add_argument("--compare", action="store_true",
+                        help="today's lesson, then the --old-poll one; both summaries at the end")
     parser.add_argument("--look", type=float, default=None,
                         help="seconds the class looks at each reveal before the next "
                              "question (3; shorter for quick polls)")
@@ -614,13 +645,19 @@ def main() -> int:
     parser.add_argument("--base-url", nargs="+", default=[],
                         help="running servers on 127.0.0.1 to use instead of starting one")
     args = parser.parse_args()
+    if args.compare:
+        return compare(sys.argv[1:])
     args.pupils = max(1, min(args.pupils, MAX_PUPILS))
     seconds = max(5.0, min(args.seconds, MAX_SECONDS))
+    if args.old_poll:
+        args.poll = OLD_POLL_SECONDS
 
     with tempfile.TemporaryDirectory(prefix="loadtest-quiz-") as tmp:
         env = (dict(os.environ) if args.base_url
                else production_env(tmp, f"sqlite:///{tmp}/quiz.sqlite3"))
         code, password = prepare_database(env)
+        if args.old_poll and not args.base_url:
+            env = old_poll_env(env, tmp)
         if args.poll is None:
             from django.conf import settings
 
@@ -652,9 +689,43 @@ def main() -> int:
             wall = time.monotonic() - started
             cpu = {name: meter.stop() for name, meter in lesson.meters.items()}
         settings = (f"gunicorn {args.workers}×{args.threads} vláken, pauza {args.think} s, "
-                    f"dotaz na změnu po {args.poll} s, příchod během {args.arrival} s")
+                    f"dotaz na změnu po {args.poll} s"
+                    f"{' celým webem (jako před 29. 11.)' if args.old_poll else ''}, "
+                    f"příchod během {args.arrival} s")
         return report(stats, wall, args.pupils, count_in_database(code), done, timeline,
                       settings, lesson, cpu)
+
+
+def old_poll_env(env: dict[str, str], folder: str) -> dict[str, str]:
+    """The environment of a server as pupils' polls found it before 29. 11. 2026: the site's
+    settings without the shortcut for unchanged polls (a settings module in ``folder``),
+    so every poll goes through the whole site to ``pupils.pupil_status``."""
+    with open(os.path.join(folder, "old_poll_settings.py"), "w") as handle:
+        handle.write("from config.settings import *  # noqa: F403\n"
+                     "MIDDLEWARE = [m for m in MIDDLEWARE  # noqa: F405\n"
+                     "              if not m.endswith('.PupilPollMiddleware')]\n"
+                     f"LESSONS_POLL_MS = {int(OLD_POLL_SECONDS * 1000)}\n")
+    path = os.pathsep.join(p for p in (folder, str(ROOT), env.get("PYTHONPATH", "")) if p)
+    return {**env, "DJANGO_SETTINGS_MODULE": "old_poll_settings", "PYTHONPATH": path}
+
+
+def compare(argv: list[str]) -> int:
+    """Today's lesson, then the old one (--old-poll), each in a process of its own; their
+    summary lines printed together at the end."""
+    argv = [a for a in argv if a != "--compare"]
+    summaries, status = [], 0
+    for extra in ([], ["--old-poll"]):
+        result = subprocess.run([sys.executable, __file__, *argv, *extra], cwd=ROOT,
+                                capture_output=True, text=True)
+        print(result.stdout, end="", flush=True)
+        print(result.stderr, end="", file=sys.stderr)
+        summaries += [line for line in result.stdout.splitlines()
+                      if line.startswith("SOUHRN")]
+        status = status or result.returncode
+    print("\nSROVNÁNÍ (dnes, pak dotazování po 3 s celým webem):")
+    for line in summaries:
+        print("  " + line)
+    return status
 
 
 def meters(ports: list[int]) -> dict[str, CpuMeter]:
