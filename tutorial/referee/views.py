@@ -21,6 +21,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url, reswap
 
 from tutorial import pages
 from tutorial.referee import edit, notation, page
@@ -36,9 +37,9 @@ def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResp
     template = "referee/editor.html#editor" if fragment else "referee/editor.html"
     response = render(request, template, context, status=status)
     if fragment:
-        response["HX-Push-Url"] = context["self_url"]
+        push_url(response, context["self_url"])
         if "klik" not in request.GET and (context.get("ruling") or context.get("waiting")):
-            response["HX-Reswap"] = f"outerHTML show:{ANSWER}:top"
+            reswap(response, f"outerHTML show:{ANSWER}:top")
     return response
 
 
