@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
+from django_htmx.http import HttpResponseClientRefresh
 
 from engine import words
 from tutorial.lessons import classroom, results
@@ -62,9 +63,7 @@ def projector(request: HttpRequest, session: ClassSession) -> HttpResponse:
 
 def _poll(request: HttpRequest, session: ClassSession) -> HttpResponse:
     if request.GET.get("v") != session.version():
-        response = HttpResponse(status=200)
-        response["HX-Refresh"] = "true"
-        return response
+        return HttpResponseClientRefresh()
     tally = _tally(session)
     if request.GET.get("n") == tally:
         return HttpResponse(status=204)
