@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from engine import words
 from tutorial import pages, quiz
@@ -384,9 +385,7 @@ def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
         return problem
     if request.GET.get("v") == session.version() and _still_seated(request, session):
         return HttpResponse(status=204)
-    response = HttpResponse(status=200)
-    response["HX-Refresh"] = "true"
-    return response
+    return HttpResponseClientRefresh()
 
 
 def _still_seated(request: HttpRequest, session: ClassSession) -> bool:
@@ -414,9 +413,7 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
             # Not open for this pupil (the lobby, a question ahead of the class, a closed
             # one): nothing of it, not even a fragment; the page shows what is current.
             if request.htmx:
-                refresh = HttpResponse(status=200)
-                refresh["HX-Redirect"] = play_url
-                return refresh
+                return HttpResponseClientRedirect(play_url)
             return redirect(play_url)
         if "prepnout" in request.GET:
             toggle(request, key, prepared, request.GET["prepnout"])
