@@ -16,7 +16,7 @@ from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode
 
 from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, referee, words
-from tutorial import board_svg, quiz
+from tutorial import quiz
 from tutorial.inputs import parse_int
 from tutorial.quiz.base import Question
 from tutorial.quiz.position import build_game
@@ -168,14 +168,7 @@ def _prepare_question(question: Question) -> quiz.Prepared:
         claimed_largest_army=position.get("largest_army_holder", referee.UNKNOWN))
     game.set_special_card_holders(longest_road=cards.longest_road,
                                   largest_army=cards.largest_army)
-    kind_ = quiz.kind(question.kind)
-    return quiz.Prepared(kind=kind_, question=question, game=game,
-                         board=board_svg.position_of(game),
-                         prompt=kind_.prompt(question, game),
-                         fields=kind_.fields(question, game),
-                         targets=kind_.targets(question, game),
-                         solution=kind_.solve(question, game),
-                         facts=kind_.facts(question, game))
+    return quiz.prepare_question(question, game)
 
 
 @lru_cache(maxsize=256)

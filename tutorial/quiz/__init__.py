@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from engine import InvalidInput, RuleViolation
+from engine import Game, InvalidInput, RuleViolation
 from tutorial import board_svg
 from tutorial.quiz.base import (
     NODES,
@@ -153,9 +153,12 @@ def prepare(slug: str, variant: str) -> Prepared:
     return prepare_question(question_)
 
 
-def prepare_question(question_: Question) -> Prepared:
+def prepare_question(question_: Question, game: Game | None = None) -> Prepared:
+    """The question ready to ask; ``game``: its position already built (a caller that
+    decides something build_game does not, as a teacher's own position does)."""
     kind_ = kind(question_.kind)
-    game = build_game(question_.position)
+    if game is None:
+        game = build_game(question_.position)
     solution = kind_.solve(question_, game)
     if question_.quote:
         solution.reasons.append(Reason(f"{question_.source}: {question_.quote}"))
