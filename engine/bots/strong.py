@@ -67,10 +67,19 @@ class StrongBot:
     leave parts of the plan out and value places with noise. Every level decides from what
     the acting player may know (its own cards; of the others only what a card counter at the
     table can tell). ``public`` is kept for callers that asked for that view explicitly
-    (the hint): it is now every bot's view."""
+    (the hint): it is now every bot's view.
 
-    def __init__(self, seed: int = 0, level: str = STRONGEST, public: bool = False) -> None:
+    Its reasons (``Decision.reason_cs``) are read by everybody at the table, so by default
+    they say only what anybody there sees: the move, the board, the public points and hand
+    sizes, never the plan behind a hidden hand ("šetří na město" is what a person at the
+    table would not say). ``tells_plan=True`` (the hint, spoken to the player whose hand it
+    is) adds the plan: "protože šetří na vesnici", "aby mu zbyly suroviny na město". Either
+    way the reason never changes the move."""
+
+    def __init__(self, seed: int = 0, level: str = STRONGEST, public: bool = False,
+                 tells_plan: bool = False) -> None:
         self._rng = random.Random(seed)
+        self._tells_plan = tells_plan
         self.level: Level = LEVELS[level]
         # Offers made, as (turn, partner, give, get): never the same offer twice in a turn.
         # The game's history holds them too (so a bot made afresh, after a restart or in
@@ -166,6 +175,11 @@ class StrongBot:
             "protože vede k volnému místu pro další vesnici" if useful
             else "protože žádná z možných silnic k volnému místu nevede"))
 
+    def _plan(self, plan: str, public: str) -> str:
+        """The reason naming the bot's plan when it may tell it (the hint) and has one that
+        fits the move, else the one anybody at the table could give."""
+        return plan if self._tells_plan and plan else public
+
     def _jitter(self) -> float:
         """A tiny seeded tie-break, so that equal choices do not always go the same way."""
         return self._rng.random() * 1e-3
@@ -250,8 +264,7 @@ class StrongBot:
         if target is not None and target.kind == "road" and useful:
             return Decision(action, sentence(me, clause, "protože vede k místu pro vesnici"))
         if useful and sum(pos.hand) > 7 and target is not None and target.kind != "settlement":
-            return Decision(action, sentence(me, clause,
-                                             "aby neměl víc než 7 karet, až padne sedmička"))
+            return Decision(action, sentence(me, clause, _fewer_cards(pos, ROAD_COST)))
         return None
 
     @staticmethod
@@ -275,15 +288,17 @@ class StrongBot:
         if not self.level.dev_cards:
             if sum(pos.hand) <= 7:
                 return None
-            because = "aby neměl víc než 7 karet, až padne sedmička"
+            because = _fewer_cards(pos, DEV_CARD_COST)
         elif target is None:
             because = "protože nemá kde stavět"
         elif target.kind == "development_card":
-            because = "protože na nic cennějšího nemá výhled"
+            because = self._plan("protože na nic cennějšího nemá výhled", _DEV_CARD_BECAUSE)
         elif keeps_target:
-            because = f"protože vedle šetření {words.BUILD_FOR[target.kind]} chce i akční kartu"
+            because = self._plan(
+                f"protože vedle šetření {words.BUILD_FOR[target.kind]} chce i akční kartu",
+                _DEV_CARD_BECAUSE)
         elif sum(pos.hand) > 7:
-            because = "aby neměl víc než 7 karet, až padne sedmička"
+            because = _fewer_cards(pos, DEV_CARD_COST)
         else:
             return None
         return Decision(buy, sentence(pos.me, "kupuje akční kartu", because))
@@ -328,7 +343,8 @@ class StrongBot:
                 best, best_key = a, key
         if best is None:
             return None
-        return Decision(best, plain_reason(game, best, _saves_for(target)))
+        return Decision(best, plain_reason(game, best, self._plan(
+            _saves_for(target), _trade_because(pos, best.give, best.get))))
 
     def _offer(self, pos: Position, legal: list[A.Action], target: Target,
                missing: list[int]) -> Decision | None:
@@ -360,7 +376,9 @@ class StrongBot:
                     or not _allowed(pos.game, a):
                 continue
             self._offered = {k for k in self._offered if k[0] == turn} | {key}
-            because = f"{_saves_for(target)} a čeká, že výměna pomůže i spoluhráči"
+            # What the offer shows: it hopes both gain; its plan only to its own player.
+            because = self._plan(f"{_saves_for(target)} a čeká, že výměna pomůže oběma",
+                                 "protože čeká, že výměna pomůže oběma")
             if a.type == "trade_players":
                 return Decision(a, plain_reason(pos.game, a, because))
             clause = (f"nabízí {words.player(a.partner, 'dat')} {words.cards(a.give)} "
@@ -451,8 +469,10 @@ class StrongBot:
         if army:
             because = "protože tím získá Největší vojsko"
         elif self.level.army_race and self._army_within_reach(game, me):
+            # Holding it or not is public; that more knights wait in its hand is not.
             because = ("protože si chce udržet Největší vojsko" if holder == me
-                       else "protože míří k Největšímu vojsku")
+                       else self._plan("protože míří k Největšímu vojsku",
+                                       "protože se tím přiblíží k Největšímu vojsku"))
         elif blocked:
             because = f"protože mu zloděj blokuje výnos z {pos.hex_label(pos.robber)}"
         else:
@@ -506,7 +526,8 @@ class StrongBot:
                     left[r] -= 1
             return (-sum(left), sum(pos.weights[RESOURCES.index(x)] for x in a.resources))
         action = max(options, key=covers)
-        return Decision(action, sentence(pos.me, self._say(pos, action), _saves_for(target)))
+        return Decision(action, sentence(pos.me, self._say(pos, action), self._plan(
+            _saves_for(target), "protože právě tyto suroviny teď potřebuje")))
 
     def _road_building(self, pos: Position,
                        options: list[A.PlayRoadBuilding]) -> Decision | None:
@@ -585,10 +606,11 @@ class StrongBot:
             return (best + spread + 0.3 * sum(1 for k in kept if k), -self._jitter())
         action = max(legal, key=kept_value)
         kept = [pos.hand[r] - action.cards.get(RESOURCES[r], 0) for r in range(5)]
-        # The plan, never the cards kept: the others see only what is given up.
+        # The others see only what is given up: the plan is told to its own player only.
         whole = [t for t in targets if not any(shortfall(kept, t.cost))]
         plan = max(whole, key=lambda t: t.value) if whole else self._target(pos, kept)
-        because = _saves_for(plan) if plan is not None else "protože nemá kde stavět"
+        because = self._plan(_keeps_for(plan, action.cards, bool(whole)),
+                             "protože se bez nich obejde nejsnáz")
         clause = self._say(pos, action)
         if action.type == "give_back":
             opponent = pos.opponents[0]
@@ -603,7 +625,8 @@ class StrongBot:
         if end_trade is not None:
             target = self._target(pos)
             if target is not None and not any(shortfall(pos.hand, target.cost)):
-                because = "protože teď chce stavět"   # not what it holds: the build shows it
+                # Told at the table too: the build follows at once and shows it.
+                because = "protože teď chce stavět"
             elif not self.level.bank_trades and not self.level.offers:
                 because = "protože se raději spolehne na vlastní suroviny"
             else:
@@ -615,8 +638,9 @@ class StrongBot:
         if target is None:
             because = "protože nemá kde stavět"
         elif any(missing):
-            # Its plan, not its cards: the others do not see what it holds.
-            because = _saves_for(target)
+            # Its plan, told to its own player only: the others do not see what it holds.
+            because = self._plan(_saves_for(target),
+                                 "protože tento tah už nic výhodného nenašel")
         else:
             because = "protože tento tah už nic výhodného nenašel"
         return Decision(end, sentence(me, "končí tah", because))
@@ -629,6 +653,40 @@ class StrongBot:
 def _saves_for(target: Target) -> str:
     """The bot's plan in words that tell none of its cards: 'protože šetří na vesnici'."""
     return f"protože šetří {words.BUILD_FOR[target.kind]}"
+
+
+# Why a development card, as anybody at the table can say it (the bot's hand is hidden).
+_DEV_CARD_BECAUSE = "protože akční karta může přinést bod nebo Největší vojsko"
+
+
+def _fewer_cards(pos: Position, cost: Sequence[int]) -> str:
+    """Shedding cards before a 7: the hand's size is public, so is what a build costs."""
+    if sum(pos.hand) - sum(cost) <= 7:
+        return "aby neměl víc než 7 karet, až padne sedmička"
+    return "aby měl méně karet, až padne sedmička"
+
+
+def _trade_because(pos: Position, give: str, get: str) -> str:
+    """Why a maritime trade, from what everybody sees: what the bot's buildings produce,
+    and the trade itself (that it wants the card it takes more than those it gives)."""
+    wanted = words.resource_word(get, 1)
+    if pos.production[pos.me][RESOURCES.index(get)] == 0:
+        return f"protože {wanted} sám netěží"
+    return f"protože {wanted} teď potřebuje víc než {words.resource_word(give, 1)}"
+
+
+def _keeps_for(plan: Target | None, given: dict[str, int], whole: bool) -> str:
+    """Why these cards go (a discard or a give-back), told to the bot's own player: the
+    build it saves for when none of the cards given up is part of it; else the build the
+    kept cards still cover ("aby mu zbyly suroviny na vesnici"); else nothing (never
+    "odhazuje dřevo, protože šetří na vesnici")."""
+    if plan is None:
+        return "protože nemá kde stavět"
+    if not any(plan.cost[RESOURCES.index(r)] for r in given):
+        return _saves_for(plan)
+    if whole:
+        return f"aby mu zbyly suroviny {words.BUILD_FOR[plan.kind]}"
+    return ""
 
 
 def _spot_because(pos: Position, n: int) -> str:

@@ -176,14 +176,18 @@ def test_a_discard_keeps_the_cards_for_the_cheapest_reachable_build():
     assert isinstance(decision.action, Discard)
     left = kept(game, decision.action)
     assert left["brick"] == 1 and left["lumber"] == 1  # a road toward the next settlement
-    assert "na silnici" in decision.reason_cs
+    # The table sees the cards go, not the plan.
+    assert decision.reason_cs.endswith(", protože se bez nich obejde nejsnáz.")
+    assert "na silnici" in StrongBot(0, tells_plan=True).decide(game).reason_cs  # the hint's
 
 
 def test_a_discard_keeps_a_whole_city_when_the_hand_holds_one():
     game = seven_with_hand(lumber=1, wool=3, grain=2, ore=3)
     decision = StrongBot(0).decide(game)
     assert kept(game, decision.action) == hand(grain=2, ore=3)
-    assert "na město" in decision.reason_cs
+    # The table sees the cards go, not the plan.
+    assert decision.reason_cs.endswith(", protože se bez nich obejde nejsnáz.")
+    assert "na město" in StrongBot(0, tells_plan=True).decide(game).reason_cs  # the hint's
 
 
 def settlement_spot_position(**cards) -> Game:
@@ -200,8 +204,11 @@ def test_the_bot_trades_surplus_with_the_bank_for_the_card_its_settlement_lacks(
     game = settlement_spot_position(brick=1, lumber=1, grain=1, ore=4)
     decision = StrongBot(0).decide(game)
     assert decision.action == TradeBank("orange", "ore", "wool")
-    assert decision.reason_cs == ("Oranžový mění se zámořím 4 rudy za 1 vlnu, protože šetří "
-                                  "na vesnici.")
+    # The plan stays with the bot (the table sees the trade); the hint's bot tells it.
+    assert decision.reason_cs == ("Oranžový mění se zámořím 4 rudy za 1 vlnu, protože vlnu teď"
+                                  " potřebuje víc než rudu.")
+    assert StrongBot(0, tells_plan=True).decide(game).reason_cs == (
+        "Oranžový mění se zámořím 4 rudy za 1 vlnu, protože šetří na vesnici.")
     game.apply(decision.action)
     assert isinstance(StrongBot(0).decide(game).action, EndTrade)
     game.apply(EndTrade("orange"))

@@ -80,7 +80,11 @@ def test_the_bot_forces_a_trade_on_a_full_hand_and_gives_back_what_it_needs_leas
     assert game.phase == "give_back"
     decision = StrongBot(0).decide(game)
     assert decision.action == GiveBack("orange", {"ore": 2})
-    assert decision.reason_cs == "Oranžový vrací červenému 2 rudy, protože šetří na silnici."
+    # The table sees the cards; the plan is told only to its own player (the hint).
+    assert decision.reason_cs == ("Oranžový vrací červenému 2 rudy, protože se bez nich obejde"
+                                  " nejsnáz.")
+    assert StrongBot(0, tells_plan=True).decide(game).reason_cs == (
+        "Oranžový vrací červenému 2 rudy, protože šetří na silnici.")
 
 
 def test_the_bot_sends_the_robber_from_its_hex_to_the_desert_with_a_trade_card():

@@ -71,8 +71,8 @@ def test_the_bot_offers_a_surplus_card_for_the_one_it_lacks_and_not_twice():
     bot = StrongBot(0)
     decision = bot.decide(game)
     assert decision.action == OfferTrade("orange", "red", {"ore": 1}, {"wool": 1})
-    assert decision.reason_cs == ("Oranžový nabízí červenému 1 rudu za 1 vlnu, protože šetří "
-                                  "na vesnici a čeká, že výměna pomůže i spoluhráči.")
+    assert decision.reason_cs == ("Oranžový nabízí červenému 1 rudu za 1 vlnu, protože čeká,"
+                                  " že výměna pomůže oběma.")
     game.apply(decision.action)
     game.apply(DeclineTrade("red"))
     again = bot.decide(game)

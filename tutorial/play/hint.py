@@ -62,7 +62,8 @@ def advice(game: Game, setup: flow.Setup, person: str, legal: list[actions.Actio
     """{"text": the move, asked of the person; "why": the strong player's reason or "";
     "button": the move's button when the person may play it; "place": (kind, id) on the
     board or None}."""
-    decision = StrongBot(seed=setup.seed * 10 + HINT_SEAT, public=True).decide(game)
+    decision = StrongBot(seed=setup.seed * 10 + HINT_SEAT, public=True,
+                         tells_plan=True).decide(game)  # its plan: the person's own hand
     action = decision.action
     rate = game.trade_rate(person, action.give) if isinstance(action, actions.TradeBank) else 4
     text = imperative(flow.for_table(action_words.label(action, position, rate), setup)) + "."
