@@ -1,4 +1,11 @@
-"""How the lesson pages learn that something changed: a cheap status check, asked often.
+"""How pages learn that something changed: a cheap status check, asked often.
+
+One middleware, first in MIDDLEWARE, answers every registered status poll whose page is
+still current with an empty 204. ``CHECKS`` maps a path pattern to its "unchanged?" check:
+the lessons' pupil status (below) and Hrát's game with friends
+(``tutorial.play.friends.unchanged``, ``/hrat/<id>/stav/``). A check gets the request and
+the pattern's ``key`` and must be cheap: no session, no ORM compiling, one indexed query,
+nothing kept in the process. Whatever it cannot vouch for goes on to the view.
 
 Pupils' pages, the projector and the teacher's live lists poll every
 ``settings.LESSONS_POLL_MS`` milliseconds (htmx ``hx-trigger="every …"``): 800 on the site,
@@ -26,14 +33,16 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.module_loading import import_string
 
-STATUS_PATH = re.compile(r"^/hra/(?P<code>[A-Za-z0-9]{1,20})/stav/$")
+STATUS_PATH = re.compile(r"^/hra/(?P<key>[A-Za-z0-9]{1,20})/stav/$")  # a pupil's poll
 # The columns ClassSession.version() reads, and the last activity (an idle lesson closes).
 PULSE_FIELDS = ("state", "current", "revealed", "reveal", "show_ranking", "pace",
                 "timer_seconds", "question_started", "last_activity")
@@ -99,18 +108,48 @@ def _moment(value):
     return value
 
 
-class PupilPollMiddleware:
-    """First in MIDDLEWARE: a pupil's unchanged status poll gets its 204 here."""
+def _lesson_check(request: HttpRequest, code: str) -> bool:
+    return unchanged(request, code.upper())
+
+
+# Path pattern (its group ``key`` names what is polled) -> the check, or its dotted path
+# (imported on first use, so that this module needs no other app at import time).
+CHECKS: list[tuple[re.Pattern, Callable[[HttpRequest, str], bool] | str]] = [
+    (STATUS_PATH, _lesson_check),
+    (re.compile(r"^/hrat/(?P<key>[A-Za-z0-9_-]{16,32})/stav/$"),
+     "tutorial.play.friends.unchanged"),
+]
+
+
+@functools.cache
+def _check(path: str) -> Callable[[HttpRequest, str], bool]:
+    return import_string(path)
+
+
+def still_current(request: HttpRequest) -> bool:
+    """True when a registered check says the polling page is still current."""
+    for pattern, check in CHECKS:
+        match = pattern.match(request.path_info)
+        if match:
+            check = _check(check) if isinstance(check, str) else check
+            return check(request, match["key"])
+    return False
+
+
+class PollMiddleware:
+    """First in MIDDLEWARE: an unchanged status poll (a pupil's, a friend's game) gets its
+    204 here."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "GET":
-            match = STATUS_PATH.match(request.path_info)
-            if match and unchanged(request, match["code"].upper()):
-                response = HttpResponse(status=204)
-                # As every pupil's page: never stored by a browser or a proxy.
-                response["Cache-Control"] = "private, no-store"
-                return response
+        if request.method == "GET" and still_current(request):
+            response = HttpResponse(status=204)
+            # As every polling page: never stored by a browser or a proxy.
+            response["Cache-Control"] = "private, no-store"
+            return response
         return self.get_response(request)
+
+
+PupilPollMiddleware = PollMiddleware  # the name config/settings.py has always used

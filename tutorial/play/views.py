@@ -26,7 +26,7 @@ from engine.errors import InvalidInput, RuleViolation
 from tutorial import board_svg, pages
 from tutorial.example import replay as example_replay
 from tutorial.inputs import parse_int
-from tutorial.play import autoplay, flow, mine, news, record, seats, store, table
+from tutorial.play import autoplay, flow, friends, mine, news, record, seats, store, table
 from tutorial.play import hint as hints
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
@@ -68,6 +68,7 @@ def with_game(view):
         row = store.find(game_id)
         if row is None:
             return _not_found(request)
+        friends.look_as(request, row)  # a game with friends: as this phone's seat sees it
         try:
             return view(request, row, *args, **kwargs)
         except store.Unreadable:
@@ -173,19 +174,23 @@ def _viewer(setup: flow.Setup, row) -> tuple[str | None, bool]:
     """Whose cards the screen shows, and whether it shows everybody's (a bots' game)."""
     if not setup.people:
         return None, True
+    if friends.table_of(row) is not None:  # each phone its own seat (friends.look_as)
+        return (row.shown_to or None), False
     if len(setup.people) == 1:
         return setup.people[0], False
     return (row.shown_to or None), False
 
 
 def _needs_handoff(setup: flow.Setup, row, acting: str | None) -> bool:
+    if friends.table_of(row) is not None:  # each person on their own phone
+        return False
     return len(setup.people) > 1 and acting in setup.people and row.shown_to != acting
 
 
 def _context(request, row, game, setup, *, refusal: dict | None = None,
              typed: dict | None = None) -> dict:
     acting = game.acting_player
-    person = acting if acting in setup.people else None
+    person = _person(row, setup, acting)
     viewer, everyone = _viewer(setup, row)
     over = game.winner is not None
     handoff = _needs_handoff(setup, row, acting)
@@ -203,7 +208,8 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
     targets = (table.targets(legal, mode) if legal
                else {"node": [], "path": [], "hex": []})
     title = f"Herní plán: {words.player(game.current_player, capital=True)} na tahu"
-    my_moves, new_moves = _news(row)
+    seat = friends.seat_of(request, row) if friends.table_of(row) else None
+    my_moves, new_moves = _news(row, seat)
     reader = record.viewer_of(row)  # whose cards the news may name
     to_you = (news.to_you(row, game, setup, reader.color, reader)
               if new_moves and reader.color and not handoff and not over else None)
@@ -273,7 +279,20 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
         "can_offer": any(isinstance(a, actions.OfferTrade) for a in legal),
         "record_url": reverse("play:record", kwargs={"game_id": row.pk}),
         "viewer_url": record.first_step_url(row),
+        "friends": friends.panel(request, row, seat, game) if friends.table_of(row) else None,
+        "poll_url": reverse("play:status", kwargs={"game_id": row.pk}),
     }
+
+
+def _person(row, setup: flow.Setup, acting: str | None) -> str | None:
+    """The person this screen plays for now: the one who must act; in a game with friends
+    only on the phone that holds their seat (and not while a computer stands in)."""
+    if acting not in setup.people:
+        return None
+    if friends.table_of(row) is None:
+        return acting
+    seat = friends.seat_of_row(row)
+    return acting if seat is not None and seat.color == acting and not seat.away else None
 
 
 def _marks(*found: dict | None) -> dict:
@@ -292,19 +311,33 @@ def _typed(request: HttpRequest) -> dict:
     return {k: request.POST.get(k, "")[:12] for k in keys if k in request.POST}
 
 
-def _news(row) -> tuple[list[dict], list[dict]]:
+def _news(row, seat=None) -> tuple[list[dict], list[dict]]:
     """What happened since the person's screen last changed: the person's own last move
-    (a roll tells what it brought) and the computer players' moves after it, with reasons."""
-    moves = list(row.log.filter(number__gte=max(0, row.seen - 2))
+    (a roll tells what it brought) and the computer players' moves after it, with reasons.
+    In a game with friends, since this phone's seat last acted: its own moves, and the
+    others' (people's and computers') after them."""
+    seen = seat.seen if seat is not None else row.seen
+    moves = list(row.log.filter(number__gte=max(0, seen - 2))
                  .order_by("-number")[:NEW_MOVES_SHOWN])
     url = record.step_urls(row)
     viewer = record.viewer_of(row)  # a stolen card is named to the thief and the victim only
+
+    def own(m) -> bool:
+        if seat is not None:
+            return m.by == "person" and m.action.get("player") == seat.color
+        return m.by == "person"
+
+    def others(m) -> bool:
+        if seat is not None:
+            return m.by != "example" and not own(m)
+        return m.by == "computer"
+
     mine = [{"text": record.text_for(m, viewer), "url": url(m.number), "dice": _dice(m.action)}
-            for m in reversed(moves) if m.by == "person" and m.number < row.seen]
+            for m in reversed(moves) if own(m) and m.number < seen]
     theirs = [{"text": record.text_for(m, viewer), "reason": m.reason, "url": url(m.number),
                "player": words.player(m.action.get("player", "orange"), capital=True),
                "dice": _dice(m.action)}
-              for m in reversed(moves) if m.by == "computer" and m.number >= row.seen]
+              for m in reversed(moves) if others(m) and m.number >= seen]
     return mine, theirs
 
 
@@ -327,6 +360,13 @@ def _table(request, row, game, setup, *, refusal=None, typed=None) -> HttpRespon
 @with_game
 def game_page(request: HttpRequest, row) -> HttpResponse:
     store.touch(row)
+    if friends.table_of(row) is not None:
+        from tutorial.play import lobby
+
+        waiting = lobby.before_start(request, row)
+        if waiting is not None:
+            return waiting
+        friends.take_over(row)  # the acting person's time ran out: a computer plays
     setup = store.setup_of(row)
     refusal, typed = mine.take_refusal(request, row)
     return _table(request, row, store.game_of(row), setup, refusal=refusal, typed=typed)
@@ -361,6 +401,10 @@ def _move(request: HttpRequest, row) -> HttpResponse:
     if shown and shown != str(row.moves):
         return _moved_on(request, row, game, setup)
     person = flow.person_may_act(game, setup)
+    if friends.table_of(row) is not None:
+        person, refused = _friend_on_turn(request, row, game, person)
+        if refused:
+            return _refuse(request, row, game, setup, refused)
     if person is None or _needs_handoff(setup, row, person):
         return _to_answer(row)
     try:
@@ -372,18 +416,56 @@ def _move(request: HttpRequest, row) -> HttpResponse:
             _check_offer_number(game, answers)
         moves = flow.play_person(game, setup, action)
     except (RuleViolation, InvalidInput) as exc:
-        if not request.htmx:  # redirect after POST: the game page shows the refusal
-            mine.keep_refusal(request, row, table.explain(exc), _typed(request))
-            return _to_answer(row)
-        return _table(request, row, game, setup, refusal=table.explain(exc),
-                      typed=_typed(request))
-    moves += flow.computers_play(game, setup, decide_for(bots))
+        return _refuse(request, row, game, setup, table.explain(exc))
+    if friends.table_of(row) is not None:
+        moves += friends.play_on(row, game, setup, bots)
+    else:
+        moves += flow.computers_play(game, setup, decide_for(bots))
     try:
         store.save(row, game, moves, person_acted=True, bots=bots)
     except store.Conflict:  # another tab moved first: show the game as it now is
         row.refresh_from_db()
         return _moved_on(request, row, store.game_of(row), setup)
+    if friends.table_of(row) is not None:
+        friends.mark_acted(friends.seat_of_row(row), row.moves - len(moves) + _last_own(
+            moves, person))
+        friends.settle(row, game)
     return _to_answer(row)
+
+
+def _last_own(moves: list[flow.Move], person: str) -> int:
+    """How many of the saved moves up to this person's last one (their news starts after)."""
+    return max(i for i, m in enumerate(moves) if m.by == "person") + 1
+
+
+def _refuse(request, row, game, setup, refusal: dict) -> HttpResponse:
+    """A refused move: redirect after POST (the game page shows it once), or for htmx the
+    table with the refusal, the card form filled as the person left it."""
+    if not request.htmx:
+        mine.keep_refusal(request, row, refusal, _typed(request))
+        return _to_answer(row)
+    return _table(request, row, game, setup, refusal=refusal, typed=_typed(request))
+
+
+def _friend_on_turn(request, row, game, person: str | None) -> tuple[str | None, dict | None]:
+    """In a game with friends a move counts only from the phone holding the seat that must
+    act: (that seat's colour, None), or (None, a Czech refusal). An absent person who sends
+    a move is back."""
+    seat = friends.seat_of(request, row)
+    if seat is None:
+        return None, {"message": "Na tomto telefonu ve hře nesedíte: hrát mohou jen hráči,"
+                      " kteří se připojili kódem hry.", "headword": ""}
+    if seat.away:
+        friends.come_back(row, seat)
+    if person != seat.color:
+        acting = game.acting_player
+        if game.winner is not None:
+            return None, {"message": "Hra skončila.", "headword": ""}
+        who = next((friends.name(s) for s in friends.seats_of(friends.table_of(row))
+                    if s.color == acting), words.player(acting or "", capital=True))
+        return None, {"message": f"Teď není váš tah: jedná {who}. Počkejte prosím, stránka"
+                      " se sama obnoví, až budete na řadě.", "headword": ""}
+    return person, None
 
 
 def _moved_on(request: HttpRequest, row, game, setup) -> HttpResponse:
@@ -461,6 +543,10 @@ def computers(request: HttpRequest, row) -> HttpResponse:
     setup = store.setup_of(row)
     game, bots = store.table(row)
     one_turn = request.POST.get("kolik") != "vic"
+    if friends.table_of(row) is not None:  # the computers play at once after every move
+        if friends.table_of(row).started:
+            friends.take_over(row)
+        return _to_answer(row)
     moves = flow.computers_play(game, setup, decide_for(bots), until_turn_ends=one_turn)
     try:
         store.save(row, game, moves, person_acted=False, bots=bots)
@@ -482,7 +568,7 @@ def hint(request: HttpRequest, row) -> HttpResponse:
     the hint had before it was a button on the page); a Czech page when the one looking may
     have no hint (not their move, or the device not yet handed over)."""
     setup = store.setup_of(row)
-    person = flow.person_may_act(store.game_of(row), setup)
+    person = _person(row, setup, store.game_of(row).acting_player)
     base = reverse("play:game", kwargs={"game_id": row.pk})
     if person and not _needs_handoff(setup, row, person):
         return redirect(f"{base}?napoveda=1{HINT}")
@@ -497,6 +583,7 @@ def record_json(request: HttpRequest, game_id: str) -> HttpResponse:
     if row is None:
         return JsonResponse({"error": "Tuto hru neznáme."}, status=404,
                             json_dumps_params={"ensure_ascii": False})
+    friends.look_as(request, row)  # a game with friends: only this phone's seat's cards
     try:
         data = record.as_json(row, request.GET.get("strana", "1"))  # long games: pages
     except record.NoSuchPage as exc:

@@ -1,0 +1,214 @@
+"""Hrát with friends, each on their own phone: start, join by code, each seat's own cards,
+moves only from the seat that must act, the poll, an absent player and the way back."""
+
+import json
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from engine import actions
+from tutorial.play import friends, store
+from tutorial.play.models import FriendGame, FriendSeat, PlayedGame
+
+PLAYER = re.compile(r'<div class="player p-(\w+)')
+
+
+def host_game(host: Client, **fields) -> tuple[str, str]:
+    """The host starts a 4-player game: orange (the host), blue and white people, red a
+    computer. Returns (the game's URL, its code)."""
+    data = {"hraci": 4, "plan": "zacatecnici", "prezdivka": "Hostitel", "barva": "orange",
+            "cas": 120, "misto_orange": "clovek", "misto_red": "pokrocily",
+            "misto_blue": "clovek", "misto_white": "clovek", **fields}
+    response = host.post("/hrat/s-prateli/", data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    url = response["Location"]
+    return url, FriendGame.objects.get(pk=url.split("/")[2]).code
+
+
+def join(phone: Client, code: str, nickname: str, colour: str) -> None:
+    page = phone.post("/hrat/pripojit/", {"kod": code, "prezdivka": nickname})
+    assert page.status_code == 200
+    assert "Hrát za barvu" in page.content.decode()
+    response = phone.post("/hrat/pripojit/", {"kod": code, "prezdivka": nickname,
+                                              "barva": colour})
+    assert response.status_code == 302, response.content.decode()[:2000]
+
+
+@pytest.fixture
+def table(db):
+    host, eva, jan = Client(), Client(), Client()
+    url, code = host_game(host)
+    join(eva, code.lower(), "Eva", "blue")  # a code typed in small letters is fine
+    join(jan, f" {code[:3]} {code[3:]} ", "Jan", "white")
+    response = host.post(url + "zacit/")
+    assert response.status_code == 302
+    return {"url": url, "code": code, "orange": host, "blue": eva, "white": jan}
+
+
+def row_of(url: str) -> PlayedGame:
+    return store.find(url.split("/")[2])
+
+
+def hands_in(html: str) -> set[str]:
+    """The colours whose cards (not only their count) the page shows: each player's box
+    up to the next one, and the dock's "Vaše karty"."""
+    boxes = PLAYER.split(html)[1:]
+    shown = {colour for colour, box in zip(boxes[::2], boxes[1::2], strict=True)
+             if '<p class="hand"' in box.split('<div class="player')[0]}
+    assert ('aria-label="Vaše karty"' in html) == bool(shown)
+    return shown
+
+
+def acting(url: str) -> str:
+    return store.game_of(row_of(url)).acting_player
+
+
+def test_the_room_shows_a_code_without_look_alikes_and_a_qr_code_of_the_join_page(db):
+    host = Client()
+    url, code = host_game(host)
+    assert len(code) == friends.CODE_LENGTH and not set(code) & set("0O1IL2Z5S8B")
+    room = host.get(url).content.decode()
+    assert code in room and "Čekáme na hráče" in room and "Začít hru" in room
+    assert f"/hrat/pripojit/?kod={code}" in room
+    qr = host.get(url + "qr.svg")
+    assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in qr.content
+    # A friend scanning it gets the join form with the code filled in.
+    form = Client().get(f"/hrat/pripojit/?kod={code}").content.decode()
+    assert f'value="{code}"' in form
+
+
+def test_each_phone_sees_only_its_own_cards_in_page_json_and_news(table):
+    url = table["url"]
+    for colour in ("orange", "blue", "white"):
+        page = table[colour].get(url).content.decode()
+        assert hands_in(page) == {colour}, colour
+        assert "Vaše karty" in page
+        data = json.loads(table[colour].get(url + "zapis.json").content)
+        assert set(data["hidden"]) == {"orange", "red", "blue", "white"} - {colour}
+    # A phone without a seat sees nobody's hand.
+    stranger = Client().get(url).content.decode()
+    assert hands_in(stranger) == set() and "nesedíte" in stranger
+    assert set(json.loads(Client().get(url + "zapis.json").content)["hidden"]) == {
+        "orange", "red", "blue", "white"}
+
+
+def test_a_move_counts_only_from_the_phone_of_the_seat_that_must_act(table):
+    url = table["url"]
+    row = row_of(url)
+    on_turn = acting(url)
+    other = next(c for c in ("orange", "blue", "white") if c != on_turn)
+    before = row.moves
+    refused = table[other].post(url + "tah/", {"akce": json.dumps(
+        {"type": "roll_dice", "player": on_turn})}, follow=True)
+    assert refused.status_code == 200
+    assert "Teď není váš tah" in refused.content.decode()
+    stranger = Client().post(url + "tah/", {"akce": json.dumps(
+        {"type": "roll_dice", "player": on_turn})}, follow=True)
+    assert "nesedíte" in stranger.content.decode()
+    assert row_of(url).moves == before
+    done = table[on_turn].post(url + "tah/", {"akce": json.dumps(
+        {"type": "roll_dice", "player": on_turn})})
+    assert done.status_code == 302 and row_of(url).moves > before
+
+
+def test_an_unchanged_poll_is_a_204_from_one_query_and_a_move_reaches_the_next_poll(
+        table, django_assert_num_queries):
+    url = table["url"]
+    row = row_of(url)
+    version = friends.version(row)
+    watcher = next(c for c in ("orange", "blue", "white") if c != acting(url))
+    store._cache.clear()  # nothing kept in the process: another server answers the same
+    with django_assert_num_queries(1):
+        quiet = table[watcher].get(f"{url}stav/?v={version}", HTTP_HX_REQUEST="true")
+    assert quiet.status_code == 204 and quiet.content == b""
+    assert "no-store" in quiet["Cache-Control"] and not quiet.cookies
+    on_turn = acting(url)
+    table[on_turn].post(url + "tah/", {"akce": json.dumps(
+        {"type": "roll_dice", "player": on_turn})})
+    fresh = table[watcher].get(f"{url}stav/?v={version}", HTTP_HX_REQUEST="true")
+    assert fresh.status_code == 200
+    html = fresh.content.decode()
+    assert f"?v={friends.version(row_of(url))}" in html and 'id="stul"' in html
+    assert hands_in(html) == {watcher}
+    assert "hodil" in html or "hází" in html  # the roll is in the watcher's news
+
+
+def test_a_seat_that_stops_answering_is_played_by_a_computer_and_given_back(table):
+    url = table["url"]
+    row = row_of(url)
+    FriendGame.objects.filter(pk=row.pk).update(patience=60)
+    absent = acting(url)
+    watcher = next(c for c in ("orange", "blue", "white") if c != absent)
+    version = friends.version(row)
+    friends.settle(row, store.game_of(row))
+    # Within the time nothing happens.
+    assert table[watcher].get(f"{url}stav/?v={version}",
+                              HTTP_HX_REQUEST="true").status_code == 204
+    PlayedGame.objects.filter(pk=row.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    page = table[watcher].get(f"{url}stav/?v={version}", HTTP_HX_REQUEST="true")
+    assert page.status_code == 200
+    assert "nehraje už 1 minutu" in page.content.decode()
+    assert FriendSeat.objects.get(table_id=row.pk, color=absent).away
+    assert acting(url) != absent  # the computer played the absent seat's turn
+    moved = [m for m in row_of(url).log.filter(by="computer")
+             if m.action.get("player") == absent]
+    assert moved
+    own = table[absent].get(url).content.decode()
+    assert "Za vás teď hraje počítač" in own and hands_in(own) == {absent}
+    back = table[absent].post(url + "zpet/")
+    assert back.status_code == 302
+    assert not FriendSeat.objects.get(table_id=row.pk, color=absent).away
+    assert "je zpět a hraje zase sám" in table[watcher].get(url).content.decode()
+
+
+def test_a_new_phone_with_the_same_nickname_gets_the_seat_when_the_host_lets_it_in(table):
+    url, code = table["url"], table["code"]
+    new_phone = Client()
+    response = new_phone.post("/hrat/pripojit/", {"kod": code, "prezdivka": "eva"})
+    assert response.status_code == 302
+    waiting = new_phone.get(url).content.decode()
+    assert hands_in(waiting) == set()  # a nickname alone shows no cards
+    host_page = table["orange"].get(url).content.decode()
+    assert "se chce připojit z jiného telefonu" in host_page
+    assert table["white"].post(url + "pustit/", {"barva": "blue"}).status_code == 403
+    assert table["orange"].post(url + "pustit/", {"barva": "blue"}).status_code == 302
+    assert hands_in(new_phone.get(url).content.decode()) == {"blue"}
+    assert hands_in(table["blue"].get(url).content.decode()) == set()
+
+
+def test_bad_input_gets_czech_answers_not_500(db):
+    host = Client()
+    response = host.post("/hrat/s-prateli/", {
+        "hraci": 4, "plan": "zacatecnici", "prezdivka": "Hostitel", "barva": "orange",
+        "cas": 120, "misto_orange": "clovek", "misto_red": "silny", "misto_blue": "silny",
+        "misto_white": "silny"})
+    assert response.status_code == 400
+    assert "aspoň dvě místa pro lidi" in response.content.decode()
+    response = host.post("/hrat/s-prateli/", {"hraci": 9, "barva": "x", "cas": "y"})
+    assert response.status_code == 400
+    unknown = Client().post("/hrat/pripojit/", {"kod": "AAAAAA", "prezdivka": "Eva"})
+    assert unknown.status_code == 404 and "neznáme" in unknown.content.decode()
+    url, code = host_game(host)
+    short = Client().post("/hrat/pripojit/", {"kod": code, "prezdivka": "E"})
+    assert short.status_code == 400 and "aspoň 2 znaky" in short.content.decode()
+    taken = Client().post("/hrat/pripojit/", {"kod": code, "prezdivka": "Petr",
+                                              "barva": "orange"})
+    assert taken.status_code == 409 and "obsazené" in taken.content.decode()
+    alone = host.post(url + "zacit/")
+    assert alone.status_code == 409 and "aspoň jeden přítel" in alone.content.decode()
+    assert Client().post(url + "zacit/").status_code == 403
+
+
+def test_a_computer_answers_for_an_empty_seat_and_the_game_moves_on(db):
+    host, eva = Client(), Client()
+    url, code = host_game(host)
+    join(eva, code, "Eva", "blue")
+    host.post(url + "zacit/")  # white's seat stayed empty: a computer plays it
+    setup = store.setup_of(row_of(url))
+    assert setup.people == ("orange", "blue") and "white" in setup.computers
+    assert "Za prázdná místa hrají počítačoví hráči" in host.get(url).content.decode()
+    assert isinstance(actions.RollDice, type)
