@@ -212,3 +212,43 @@ def test_a_computer_answers_for_an_empty_seat_and_the_game_moves_on(db):
     assert setup.people == ("orange", "blue") and "white" in setup.computers
     assert "Za prázdná místa hrají počítačoví hráči" in host.get(url).content.decode()
     assert isinstance(actions.RollDice, type)
+
+
+def test_a_trade_offer_waits_on_the_other_phones_and_each_person_answers_on_their_own(table):
+    import play_kit as kit
+
+    url = table["url"]
+    offerer = acting(url)
+    kit.roll(url, (2, 4))  # a 6: no robber, the trade phase
+    game = store.game_of(row_of(url))
+    assert game.phase == "trade" and game.acting_player == offerer
+    give = next(r for r, n in game.hand(offerer).items() if n)
+    # What the computer (red) has none of: it cannot accept, the people answer after it.
+    want = next(r for r in ("ore", "grain", "wool", "brick", "lumber")
+                if r != give and not game.hand("red")[r])
+    response = table[offerer].post(url + "tah/", {
+        "stav": row_of(url).moves, "druh": "nabidnout", "komu": "", f"dam_{give}": 1,
+        f"chci_{want}": 1})
+    assert response.status_code == 302
+    assert "Tento krok nejde" not in table[offerer].get(url).content.decode()
+    game = store.game_of(row_of(url))
+    people = [c for c in game.pending_offer["to"] if c in ("orange", "blue", "white")]
+    assert game.acting_player in people  # the computer (red) answered at once, if first
+    first, later = people[0], people[1:]
+    assert later  # a second person waits for their turn to answer
+    answering = table[first].get(url).content.decode()
+    assert "vám nabízí obchod" in answering and "Odmítnout" in answering
+    waiting = table[offerer].get(url).content.decode()
+    assert "Čeká se na odpověď" in waiting
+    for colour in later:
+        page = table[colour].get(url).content.decode()
+        assert "vám nabízí obchod" in page and "vy odpovíte hned po něm" in page
+        assert "Odmítnout" not in page
+    from tutorial.play import table as play_table
+    number = play_table.offer_number(game)
+    table[first].post(url + "tah/", {"akce": json.dumps(
+        {"type": "decline_trade", "player": first, "nabidka": number})})
+    game = store.game_of(row_of(url))
+    assert game.acting_player != first
+    answers = table[offerer].get(url).content.decode()
+    assert "odmítá" in answers

@@ -260,7 +260,10 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
         "news_open": len(new_moves) <= NEWS_OPEN,
         "my_moves": my_moves,
         "offer": table.offer_panel(game, person, legal, position) if not handoff else None,
-        "answers": table.answers_to_offer(game, person) if not handoff else None,
+        # With friends the offerer waits on their phone while the others answer on theirs.
+        "answers": table.answers_to_offer(game, person or (seat.color if seat else None))
+        if not handoff else None,
+        "offer_later": table.offer_text(game, seat.color) if seat and not person else "",
         "final": table.final_table(game) if over else [],
         "story": table.story(game) if over else [],
         "again": table.play_again(setup) if over else None,
