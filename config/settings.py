@@ -221,6 +221,13 @@ LOGIN_DEVICE_AGE = 60 * 60 * 24 * 365
 RESET_LIMIT_PER_ADDRESS = 10
 RESET_LIMIT_PER_EMAIL = 3
 RESET_LIMIT_WINDOW = 60 * 60
+# A new teacher's sign-up (tutorial/lessons/registration.py): the link from the mail is valid
+# this long; e-mails asked for per browser, per address and per e-mail in a window.
+REGISTER_LINK_AGE = 2 * 24 * 60 * 60
+REGISTER_LIMIT_PER_BROWSER = 3
+REGISTER_LIMIT_PER_ADDRESS = 20
+REGISTER_LIMIT_PER_EMAIL = 3
+REGISTER_LIMIT_WINDOW = 60 * 60
 # The cleanup command deletes limiter records older than this (the longest window is a day).
 ATTEMPTS_KEEP_DAYS = 2
 

@@ -260,3 +260,59 @@ def reset_wait(request: HttpRequest, email: str | None = None) -> int:
 def reset_asked(request: HttpRequest, email: str) -> None:
     for scope, key, _ in _reset_keys(request, email):
         classroom.record_failure(scope, key)
+
+
+# --- registration ----------------------------------------------------------------------------
+# A new teacher's e-mail (tutorial/lessons/registration.py): every request counts, with or
+# without an account behind the e-mail, so a refusal says nothing about it. Per browser (a
+# random name kept in a signed cookie: a pupil's browser runs out first, not the school's
+# address), per address (a cap for a guesser who drops cookies; high enough for a staff room
+# signing up together) and per e-mail (no inbox is flooded, whoever asks).
+
+REGISTER_BROWSER, REGISTER_ADDRESS, REGISTER_EMAIL = ("register-browser", "register-address",
+                                                      "register-email")
+REGISTER_COOKIE = "registrace"
+REGISTER_SALT = "tutorial.lessons.limits.register"
+
+
+def _browser(request: HttpRequest) -> str | None:
+    """This browser's name for the registration limit (None: it has none yet)."""
+    raw = request.COOKIES.get(REGISTER_COOKIE, "")
+    if not raw:
+        return None
+    try:
+        value = signing.loads(raw, salt=REGISTER_SALT, max_age=settings.REGISTER_LIMIT_WINDOW)
+    except signing.BadSignature:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _register_keys(request: HttpRequest, email: str | None) -> list[tuple[str, str, int]]:
+    keys = [(REGISTER_ADDRESS, safe_key(pages.client_ip(request)),
+             settings.REGISTER_LIMIT_PER_ADDRESS)]
+    browser = _browser(request)
+    if browser:
+        keys.append((REGISTER_BROWSER, browser, settings.REGISTER_LIMIT_PER_BROWSER))
+    if email is not None:
+        keys.append((REGISTER_EMAIL, _name(email), settings.REGISTER_LIMIT_PER_EMAIL))
+    return keys
+
+
+def register_wait(request: HttpRequest, email: str | None = None) -> int:
+    """Seconds before this browser, address (and e-mail, when given) may ask again."""
+    return max(_full_for(scope, key, limit, settings.REGISTER_LIMIT_WINDOW)
+               for scope, key, limit in _register_keys(request, email))
+
+
+def register_asked(request: HttpRequest, response: HttpResponse, email: str) -> None:
+    """Count a request that sends a mail; a browser without a name gets one."""
+    browser = _browser(request)
+    if browser is None:
+        browser = secrets.token_urlsafe(12)
+        response.set_cookie(REGISTER_COOKIE, signing.dumps(browser, salt=REGISTER_SALT),
+                            max_age=settings.REGISTER_LIMIT_WINDOW, httponly=True,
+                            secure=settings.SESSION_COOKIE_SECURE, samesite="Lax")
+    classroom.record_failure(REGISTER_BROWSER, browser)
+    for scope, key, _ in _register_keys(request, email):
+        if scope != REGISTER_BROWSER:
+            classroom.record_failure(scope, key)

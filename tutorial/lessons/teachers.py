@@ -94,6 +94,12 @@ def own_session(view):
     return wrapper
 
 
+@require_GET
+def lessons_home(request: HttpRequest) -> HttpResponse:
+    """/hodiny/: what a class lesson is, and the way in for teachers and for pupils."""
+    return render(request, "lessons/index.html")
+
+
 @teacher_required
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:

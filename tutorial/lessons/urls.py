@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from tutorial.lessons import accounts, projector, pupils, teachers
+from tutorial.lessons import accounts, projector, pupils, registration, teachers
 
 
 class CodeConverter:
@@ -27,7 +27,12 @@ urlpatterns = [
     path("hra/<code:code>/", pupils.pupil, name="pupil"),
     path("hra/<code:code>/stav/", pupils.pupil_status, name="pupil_status"),
     path("hra/<code:code>/<int:number>/", pupils.pupil_question, name="pupil_question"),
+    # The way in: what a lesson is, for teachers and pupils
+    path("hodiny/", teachers.lessons_home, name="index"),
     # Teachers
+    path("ucitel/registrace/", registration.register, name="register"),
+    path("ucitel/registrace/odeslano/", registration.sent, name="register_sent"),
+    path("ucitel/registrace/<str:token>/", registration.confirm, name="register_confirm"),
     path("prihlaseni/", teachers.TeacherLoginView.as_view(), name="login"),
     path("odhlaseni/", teachers.TeacherLogoutView.as_view(), name="logout"),
     path("pozvanka/<str:token>/", accounts.accept_invite, name="invite"),
