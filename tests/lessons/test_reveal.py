@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
 from tutorial.models import Answer, ClassSession, Pupil
@@ -16,10 +17,6 @@ pytestmark = pytest.mark.django_db
 
 RIGHT = {"vyber": "1", "misto": ["b2.SE"]}
 WRONG = {"vyber": "1", "misto": ["e3.SE"]}
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def control(teacher_client, session, action, **extra):
@@ -217,6 +214,9 @@ def test_once_everyone_answered_the_countdown_stops_and_the_wall_says_so(
     page = html(teacher_client.get(wall))
     assert "1 z 2 odpovědělo" in page and "Všichni odpověděli" not in page
     assert ("Zbývá" in page) == bool(timer)
+    page = html(teacher_client.get(f"/ucitel/hodina/{session.code}/"))
+    assert "Otázka 1:" in page and "1 z 2 odpovědělo" in page
+    assert "Všichni odpověděli" not in page
     version = ClassSession.objects.get(pk=session.pk).version()
     bob.post(f"/hra/{session.code}/1/", WRONG)
     session.refresh_from_db()
@@ -224,6 +224,12 @@ def test_once_everyone_answered_the_countdown_stops_and_the_wall_says_so(
     assert "Všichni odpověděli" in page and "2 z 2 odpovědělo" in page
     assert "Zbývá" not in page and "data-deadline" not in page and "Čas vypršel" not in page
     assert "Odhalit" in page and not session.revealed and "mark-hit" not in page
+    # The teacher's lesson page (and its live list of pupils) says so too.
+    lesson_page = f"/ucitel/hodina/{session.code}/"
+    for page in (html(teacher_client.get(lesson_page)),
+                 html(teacher_client.get(lesson_page, headers={"HX-Request": "true"}))):
+        assert "Všichni odpověděli</strong> (2 z 2)" in page
+        assert ("odpočet zastaven" in page) == bool(timer)
     # With a timer the phones' pages move on at once (their countdown ends too).
     assert (session.version() != version) == bool(timer)
     if timer:

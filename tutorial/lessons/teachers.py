@@ -370,14 +370,21 @@ def session(request: HttpRequest, session: ClassSession) -> HttpResponse:
         return HttpResponse(status=204)
     items = classroom.items_of(session)
     current = items[session.current] if items and session.current < len(items) else None
+    pupils = list(session.pupils.annotate(answered=Count("answers")))
     context = {
         "session": session, "items": items, "current_item": current,
         "current_title": lesson_results.kind_title(current.kind) if current else "",
         "join_url": _join_url(request, session),
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
-        "pupils": list(session.pupils.annotate(answered=Count("answers"))),
-        "live_key": key,
+        "pupils": pupils, "live_key": key,
     }
+    if (current is not None and session.teacher_paced
+            and session.state == ClassSession.State.RUNNING):
+        # As the projector says it: how many answered the question on screen, and when all
+        # did (the countdown stopped then: classroom._when_all_answered).
+        answered = Answer.objects.filter(item=current).count()
+        context.update(answered=answered, all_answered=classroom.all_answered(
+            session, answered, len(pupils)))
     if request.htmx:
         return render(request, "lessons/teacher/_pupils.html", context)
     return render(request, "lessons/teacher/session.html", context)
