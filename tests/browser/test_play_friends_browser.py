@@ -1,0 +1,161 @@
+"""Hrát with friends in a real browser: three phones (360 px) play one game to the end, a
+computer player in the fourth seat. The host starts it, two friends join by the code, each
+phone plays its own seat when the server says it must act, and learns it by its poll alone
+(nobody reloads); every page shows that phone's own cards and no other hand."""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.htmx import settled
+from tutorial.play import store
+
+pytestmark = pytest.mark.browser
+
+# Players in a hurry: build what can be built, deal with the robber, decline offers, end.
+PREFERENCE = ("Hodit kostkami", "Postavit vesnici", "Postavit silnici", "Povýšit vesnici",
+              "Zloděj na", "Vrátit", "Odmítnout nabídku", "Ukončit tah")
+MAX_MOVES = 900
+POLL = 5000  # ms: a phone learns of another's move by its poll (every 0.3 s in tests)
+
+TABLE = """() => {
+  const text = (selector) => { const el = document.querySelector(selector);
+                               return el ? el.innerText : null; };
+  document.querySelectorAll('.play-kind').forEach(d => d.open = true);
+  return {
+    heading: text('h1'),
+    status: text('.play-status'),
+    refusal: text('.play-refusal'),
+    discard: text('.play-discard'),
+    hand: [...document.querySelectorAll('.player [aria-label^="Karty v ruce"] .chip')]
+      .map(chip => (chip.className.match(/r-(\\w+)/) || [])[1]),
+    labels: [...document.querySelectorAll('.play-choices .play-action button')]
+      .map(button => button.innerText),
+    hands: [...document.querySelectorAll('.player')]
+      .filter(box => box.querySelector('p.hand'))
+      .map(box => (box.className.match(/p-(\\w+)/) || [])[1]),
+    wide: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def phone(browser, errors):
+    context = browser.new_context(locale="cs-CZ", viewport={"width": 360, "height": 740},
+                                  service_workers="block", is_mobile=True, has_touch=True)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page
+
+
+def join(page, url: str, code: str, nickname: str, colour_name: str) -> None:
+    page.goto(f"{url}/hrat/")
+    page.get_by_role("link", name="Připojit se ke hře").click()
+    page.fill("#kod", code)
+    page.fill("#prezdivka", nickname)
+    page.get_by_role("button", name="Připojit se").click()
+    page.get_by_role("button", name=f"Hrát za barvu {colour_name}").click()
+    expect(page.locator("h1")).to_have_text("Čekáme na hráče")
+
+
+def discard(page, table: dict) -> None:
+    owed = int(re.search(r"Odhoďte (\d+)", table["discard"])[1])
+    counts: dict[str, int] = {}
+    for resource in table["hand"][:owed]:
+        counts[resource] = counts.get(resource, 0) + 1
+    for resource, count in counts.items():
+        page.fill(f"input[name=odhodit_{resource}]", str(count))
+    page.click(".play-discard button")
+
+
+def press(page, labels: list[str]) -> None:
+    for wanted in PREFERENCE:
+        for index, label in enumerate(labels):
+            if label.startswith(wanted):
+                page.locator(".play-choices .play-action button").nth(index).click()
+                return
+    raise AssertionError(f"nothing to press among {labels}: {page.inner_text('#stul')[:1500]}")
+
+
+def moved(row, before: int) -> None:
+    """Wait until the server has taken the move (the log grew)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        row.refresh_from_db()
+        if row.moves != before:
+            return
+        time.sleep(0.02)
+    raise AssertionError("the move was not taken")
+
+
+def test_three_phones_play_one_game_to_the_end_each_seeing_only_its_own_cards(
+        live_server, browser, transactional_db):
+    errors: list[str] = []
+    contexts, phones = [], {}
+    for colour in ("orange", "blue", "white"):
+        context, page = phone(browser, errors)
+        contexts.append(context)
+        phones[colour] = page
+    try:
+        host = phones["orange"]
+        host.goto(f"{live_server.url}/hrat/")
+        host.get_by_role("link", name="Hra s přáteli").click()
+        host.fill("#id_prezdivka", "Ada")
+        host.select_option("#id_misto_white", "clovek")
+        host.select_option("#id_misto_red", "silny")
+        host.select_option("#id_cas", "0")  # "nikdy": nobody is replaced in this test
+        host.get_by_role("button", name="Založit hru s přáteli").first.click()
+        expect(host.locator("h1")).to_have_text("Čekáme na hráče")
+        code = host.locator(".play-code").inner_text()
+        assert re.fullmatch(r"[A-Z0-9]{6}", code)
+        assert host.evaluate("document.querySelector('.play-qr').naturalWidth") > 0
+        join(phones["blue"], live_server.url, code, "Běla", "Modrý")
+        join(phones["white"], live_server.url, code, "Cyril", "Bílý")
+        # The host's room learns of both by its poll.
+        expect(host.locator(".play-seat-list")).to_contain_text("Modrý (Běla)", timeout=POLL)
+        expect(host.locator(".play-seat-list")).to_contain_text("Bílý (Cyril)", timeout=POLL)
+        host.get_by_role("button", name="Začít hru").click()
+        game_id = host.url.rstrip("/").split("/")[-1]
+        for page in phones.values():  # the friends' rooms turn into the game by themselves
+            expect(page.locator(".play-friends")).to_be_visible(timeout=POLL)
+
+        row = store.find(game_id)
+        moves = 0
+        while True:
+            row.refresh_from_db()
+            game = store.game_of(row)
+            if game.winner is not None:
+                break
+            assert moves < MAX_MOVES, "no winner"
+            colour = game.acting_player
+            page = phones[colour]
+            # The phone whose seat must act knows it without a reload (its poll, or the
+            # answer to its own last move).
+            expect(page.locator(".play-status")).to_contain_text("Hrajete vy", timeout=POLL)
+            settled(page)
+            table = page.evaluate(TABLE)
+            assert table["refusal"] is None, table["refusal"]
+            assert table["hands"] == [colour], (colour, table["hands"])
+            assert table["wide"] <= 360, table["wide"]
+            before = row.moves
+            if table["discard"] is not None:
+                discard(page, table)
+            else:
+                press(page, table["labels"])
+            moved(row, before)
+            settled(page)
+            moves += 1
+            if moves % 40 == 0:  # now and then: the others' pages hide this seat's cards
+                for other, other_page in phones.items():
+                    settled(other_page)
+                    assert other_page.evaluate(TABLE)["hands"] == [other], other
+        winner = game.winner
+        for page in phones.values():  # every phone learns of the end by its poll
+            expect(page.locator("h1")).to_contain_text("Konec hry: vyhrává", timeout=POLL)
+        assert moves > 30 and winner in ("orange", "red", "blue", "white")
+        assert not errors, errors
+    finally:
+        for context in contexts:
+            context.close()
