@@ -7,6 +7,7 @@ import re
 import pytest
 from django.test import Client
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial import quiz
 from tutorial.lessons import classroom
@@ -15,10 +16,6 @@ from tutorial.quiz import transform
 from tutorial.quiz.sandbox import prepared_or_none
 
 pytestmark = pytest.mark.django_db
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def control(teacher_client, session, action):
@@ -203,3 +200,28 @@ def test_searching_a_disguise_s_wall_text_finds_no_word_of_its_example(client, k
     words = printed.quote.strip("„“ ").split("“")[0][:30]
     lesson = transform.prepare(kind, f"x{variant[1:]}-2026")
     assert words not in first_snippets(client, wall_text(lesson))
+
+
+def test_each_lesson_of_a_quiz_gets_its_own_disguise(teacher, teacher_client):
+    # A pupil of the first lesson cannot pass the answers on to the next class: the same
+    # quiz, started twice, shows other positions; the printed and per-pupil ones stay.
+    made = new_quiz(teacher_client, ["vesnice", "zamori", "vynosy", "stavba"])
+    made.items.create(order=5, kind="sedmicka", variant="a1")
+    made.items.create(order=6, kind="silnice", variant="")
+    first, second = (classroom.start_session(made, teacher, ClassSession.Pace.TEACHER, None,
+                                             False) for _ in range(2))
+    quiz_variants = [item.variant for item in made.items.order_by("order")]
+    for one, other, asked in zip(first.items.order_by("order"), second.items.order_by("order"),
+                                 quiz_variants, strict=True):
+        if not transform.is_disguised(asked):
+            assert one.variant == other.variant == asked
+            continue
+        assert transform.example_of(one.variant) == transform.example_of(asked)
+        assert len({one.variant, other.variant, asked}) == 3
+        seen = [transform.seen(prepared_or_none(one.kind, v).question, True)
+                for v in (one.variant, other.variant)]
+        assert seen[0] != seen[1], one.kind
+    # The lesson keeps its own: the page a pupil sees is the same each time it loads.
+    assert [i.variant for i in first.items.order_by("order")] == [
+        classroom.lesson_variant(first, order, v)
+        for order, v in enumerate(quiz_variants, start=1)]

@@ -34,7 +34,7 @@ from tutorial.models import (
     new_code,
     new_pin,
 )
-from tutorial.quiz import MAX_SEED, examples, grade, new_variant, normalize
+from tutorial.quiz import MAX_SEED, examples, grade, new_variant, normalize, transform
 
 NICKNAME_MAX = nicknames.NICKNAME_MAX
 SPEED_POINTS = 1000  # for a right answer at once; fades to 0 over the time limit
@@ -99,12 +99,23 @@ def start_session(quiz: Quiz, teacher, pace: str, timer_seconds: int | None,
         except IntegrityError:  # the code is taken: draw another
             continue
         LessonItem.objects.bulk_create(
-            LessonItem(lesson=session, order=item.order, kind=item.kind, variant=item.variant,
+            LessonItem(lesson=session, order=item.order, kind=item.kind,
+                       variant=lesson_variant(session, item.order, item.variant),
                        position=item.position)
             for item in quiz.items.all()
         )
         return session
     raise RuntimeError("no free join code")
+
+
+def lesson_variant(session: ClassSession, order: int, variant: str) -> str:
+    """A disguised example gets a dress of this lesson's own: two lessons of one quiz never
+    show the same positions (a pupil of the first cannot pass the answers on), while the
+    same lesson always shows the same. Anything else stays as the quiz has it."""
+    if not transform.is_disguised(variant):
+        return variant
+    return transform.disguised_variant(transform.example_of(variant),
+                                       f"lesson:{session.pk}:{order}")
 
 
 def find_session(code: str) -> ClassSession | None:

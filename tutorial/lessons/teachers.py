@@ -203,7 +203,8 @@ def _quiz_rows(quiz: Quiz) -> list[dict]:
         if transform.is_disguised(item.variant):
             prepared = prepared_or_none(item.kind, item.variant)
             label = (f"{transform.original(item.kind, item.variant).source} – v obměně, "
-                     "žáci ji nenajdou" if prepared else "neznámá varianta")
+                     "žáci ji nenajdou; každá hodina dostane jinou, náhled ukazuje jednu z nich"
+                     if prepared else "neznámá varianta")
             preview = reverse("lessons:item_preview", kwargs={"pk": quiz.pk, "item": item.pk})
             dress = "Použít příklad, jak je vytištěný"
         elif item.variant:
