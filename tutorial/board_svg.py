@@ -417,52 +417,105 @@ def _trail(trail: Iterable[str]) -> list[str]:
     ]
 
 
-PATH_HIT_HALF_WIDTH = 14  # lattice px each side of a path: 28 px ≈ 27 px on a 360 px phone
+# The tap area of a spot (intersection, path or hex) is the part of the board nearer to it
+# than to any other spot of the same kind offered with it (those areas never overlap, so a
+# tap goes to the nearest spot), at most HIT_RADIUS lattice px from the spot. On a 390 px
+# phone the board's 340 px take about 358 CSS px: an area's box is then at least 44 CSS px
+# each way, except a path with offered paths at both of its ends, which has only the
+# 30 px between its ends along it (the nearest-spot rule leaves no more there).
+HIT_RADIUS = 30
+_HIT_CORNERS = 32  # the cap's circle as a polygon
+
+
+def _site(kind: str, place: str) -> tuple[float, float]:
+    if kind == "node":
+        return node_xy(place)
+    if kind == "path":
+        (ax, ay), (bx, by) = path_xy(place)
+        return (ax + bx) / 2, (ay + by) / 2
+    return hex_xy(place)
+
+
+def _nearer(polygon: list[tuple[float, float]], site: tuple[float, float],
+            other: tuple[float, float]) -> list[tuple[float, float]]:
+    """The part of a convex polygon nearer to ``site`` than to ``other`` (one clip of
+    Sutherland–Hodgman by their perpendicular bisector)."""
+    (px, py), (qx, qy) = site, other
+    mx, my, dx, dy = (px + qx) / 2, (py + qy) / 2, qx - px, qy - py
+
+    def side(point: tuple[float, float]) -> float:
+        return (point[0] - mx) * dx + (point[1] - my) * dy  # < 0: nearer to site
+
+    out: list[tuple[float, float]] = []
+    for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        sa, sb = side(a), side(b)
+        if sa <= 0:
+            out.append(a)
+        if (sa < 0 < sb) or (sb < 0 < sa):
+            t = sa / (sa - sb)
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+    return out
+
+
+def hit_areas(kind: str, places: Iterable[str]) -> dict[str, list[tuple[float, float]]]:
+    """Each offered spot's tap area (see HIT_RADIUS) as a convex polygon in board px."""
+    sites = {place: _site(kind, place) for place in places}
+    areas = {}
+    for place, (x, y) in sites.items():
+        polygon = [(x + HIT_RADIUS * math.cos(2 * math.pi * k / _HIT_CORNERS),
+                    y + HIT_RADIUS * math.sin(2 * math.pi * k / _HIT_CORNERS))
+                   for k in range(_HIT_CORNERS)]
+        for other, (ox, oy) in sites.items():
+            if other != place and (ox - x) ** 2 + (oy - y) ** 2 < (2 * HIT_RADIUS) ** 2:
+                polygon = _nearer(polygon, (x, y), (ox, oy))
+        # Rounded as the markup writes it, without repeated corners.
+        rounded = [(round(px, 1), round(py, 1)) for px, py in polygon]
+        areas[place] = [pt for i, pt in enumerate(rounded) if pt != rounded[i - 1]]
+    return areas
+
+
+def _points(polygon: list[tuple[float, float]]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in polygon)
 
 
 def _path_hit_area(path: str) -> str:
-    """The tap area of a path: a band along it, clipped to the rhombus between its two ends
-    and the centres of its two hexes (on the coast, the sea's mirror image of the one
-    hex's centre). Those rhombi tile the plane, so neighbouring areas never overlap."""
-    (ax, ay), (bx, by) = path_xy(path)
-    hexes = topo.PATH_HEXES[topo.PATH_INDEX[path]]
-    centres = [hex_xy(topo.HEX_IDS[h]) for h in hexes]
-    if len(centres) == 1:
-        (cx, cy), mx, my = centres[0], (ax + bx) / 2, (ay + by) / 2
-        centres.append((2 * mx - cx, 2 * my - cy))
-    share = PATH_HIT_HALF_WIDTH / UX  # UX: from a path's middle to its hex's centre
-    (c1x, c1y), (c2x, c2y) = centres
-    points = [
-        (ax, ay), (ax + (c1x - ax) * share, ay + (c1y - ay) * share),
-        (bx + (c1x - bx) * share, by + (c1y - by) * share), (bx, by),
-        (bx + (c2x - bx) * share, by + (c2y - by) * share),
-        (ax + (c2x - ax) * share, ay + (c2y - ay) * share),
-    ]
-    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+    """A path's tap area when every path is offered (the densest case, as in a sandbox):
+    the rhombus between its two ends and the centres of its two hexes (on the coast, out to
+    HIT_RADIUS over the sea)."""
+    return _points(_all_path_areas()[path])
+
+
+_ALL_PATH_AREAS: dict[str, list[tuple[float, float]]] = {}
+
+
+def _all_path_areas() -> dict[str, list[tuple[float, float]]]:
+    if not _ALL_PATH_AREAS:
+        _ALL_PATH_AREAS.update(hit_areas("path", topo.PATH_IDS))
+    return _ALL_PATH_AREAS
 
 
 def _targets(position: Mapping, kind: str, ids: Iterable[str],
              target_url: Callable[[str], str], label: Callable[[str], str] | None) -> list[str]:
     out = []
+    ids = list(ids)
+    areas = hit_areas(kind, ids)
     for place in ids:
+        # The transparent tap area first, the visible mark over it.
+        hit = f'<polygon class="hit" points="{_points(areas[place])}" fill="transparent"/>'
         if kind == "node":
             text = label(place) if label else f"Křižovatka {node_name(position, place)}"
             x, y = node_xy(place)
-            # A transparent disc nearly half-way to the neighbours takes the tap on a phone.
-            shape = (f'<circle class="hit" cx="{x}" cy="{y}" r="14.5" fill="transparent"/>'
-                     f'<circle cx="{x}" cy="{y}" r="7" fill="#fff" fill-opacity=".75"'
-                     f' stroke="{INK}" stroke-width="1.5"/>')
+            shape = hit + (f'<circle cx="{x}" cy="{y}" r="7" fill="#fff" fill-opacity=".75"'
+                           f' stroke="{INK}" stroke-width="1.5"/>')
         elif kind == "path":
             text = label(place) if label else f"Cesta {path_name(position, place)}"
-            shape = (f'<polygon class="hit" points="{_path_hit_area(place)}"'
-                     ' fill="transparent"/>'
-                     + _line(place, 'stroke="#fff" stroke-width="3" stroke-dasharray="3 2"'
-                                    ' stroke-opacity=".9"', keep=0.6))
+            shape = hit + _line(place, 'stroke="#fff" stroke-width="3" stroke-dasharray="3 2"'
+                                       ' stroke-opacity=".9"', keep=0.6)
         else:
             text = label(place) if label else hex_name(position, place).capitalize()
             x, y = hex_xy(place)
-            shape = (f'<circle cx="{x}" cy="{y}" r="16" fill="#fff" fill-opacity=".35"'
-                     f' stroke="{INK}" stroke-width="1.5" stroke-dasharray="3 2"/>')
+            shape = hit + (f'<circle cx="{x}" cy="{y}" r="16" fill="#fff" fill-opacity=".35"'
+                           f' stroke="{INK}" stroke-width="1.5" stroke-dasharray="3 2"/>')
         out.append(
             f'<a class="target target-{kind}" href="{escape(target_url(place))}"'
             f' data-id="{escape(place)}" aria-label="{escape(text)}">{shape}</a>'
@@ -499,7 +552,8 @@ def render_board(
     so that a quiz works without JavaScript; each carries ``data-id`` with the place id.
     Heat maps draw a count per place (``heat_counts=False``: the caller draws the counts, as
     the quiz drawing does above its marks); ``trail`` draws a dashed line along the given
-    paths. Path targets take taps in a band around the path (see :func:`_path_hit_area`).
+    paths. Each target takes the taps nearer to it than to the other targets (see
+    :data:`HIT_RADIUS`).
     ``stars`` puts the beginner board's star beside the given intersections; ``node_labels``
     writes a letter beside intersections and ``path_marks`` draws paths over in "blue" or
     "red" (the figures of tutorial.figures).

@@ -78,22 +78,40 @@ def test_targets_are_links_that_work_without_javascript(kind):
     assert all(a.get("aria-label") for a in links)
 
 
+def _inside(x: float, y: float, polygon: list[tuple[float, float]]) -> bool:
+    """Strictly inside a convex polygon."""
+    signs = set()
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+        if abs(cross) < 1e-9:
+            return False
+        signs.add(cross > 0)
+    return len(signs) == 1
+
+
 def test_every_intersection_is_a_tap_target_as_large_as_its_neighbours_allow():
-    """On a phone the board is ~360 px wide: the tap area of a spot must be far larger than
-    the dot drawn, yet never reach into the neighbouring spot's."""
+    """On a 390 px phone the board is ~358 px wide: the tap area of a spot must be far larger
+    than the dot drawn (44 px each way), yet never reach into the neighbouring spot's, even
+    when every intersection is offered."""
     from engine import topology
+    from tutorial.board_svg import node_xy
 
     nodes = list(topology.INTERSECTION_IDS)
     root = parse(render_board(POSITION, node_targets=nodes, target_url=lambda p: f"?m={p}"))
-    width = float(root.get("viewBox").split()[2])
-    hits = {a.get("data-id"): a.find(f"{SVG}circle[@class='hit']") for a in root.iter(f"{SVG}a")}
+    scale = 358 / float(root.get("viewBox").split()[2])
+    hits = {a.get("data-id"): a.find(f"{SVG}polygon[@class='hit']")
+            for a in root.iter(f"{SVG}a")}
     assert len(hits) == 54 and all(hit is not None for hit in hits.values())
-    radius = min(float(hit.get("r")) for hit in hits.values())
-    assert 2 * radius * 360 / width >= 30  # at least 30 px across on a 360 px wide phone
-    centres = {n: (float(h.get("cx")), float(h.get("cy"))) for n, h in hits.items()}
-    closest = min(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
-                  for a, (ax, ay) in centres.items() for b, (bx, by) in centres.items() if a < b)
-    assert 2 * radius < closest
+    areas = {n: [tuple(map(float, pt.split(","))) for pt in hit.get("points").split()]
+             for n, hit in hits.items()}
+    for node, area in areas.items():
+        xs, ys = [x for x, _ in area], [y for _, y in area]
+        assert (max(xs) - min(xs)) * scale >= 44 and (max(ys) - min(ys)) * scale >= 44, node
+        assert _inside(*node_xy(node), area)
+        assert not any(_inside(*node_xy(other), area) for other in nodes if other != node)
+    for x in range(-160, 161, 4):
+        for y in range(-150, 151, 4):
+            assert sum(_inside(x, y, area) for area in areas.values()) <= 1, (x, y)
 
 
 def test_targets_need_a_url():
