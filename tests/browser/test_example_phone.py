@@ -6,11 +6,11 @@ from playwright.sync_api import expect
 
 from tests.browser.htmx import settled
 from tests.browser.test_tutorial_browser import heading
+from tests.helpers.browser import PHONE, sideways
 from tutorial.example.replay import example_game
 from tutorial.figures import _data as figure_items
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
@@ -18,11 +18,6 @@ def phone(browser):
     context = browser.new_context(viewport=PHONE, locale="cs-CZ", service_workers="block")
     yield context.new_page()
     context.close()
-
-
-def sideways(page) -> int:
-    """How many pixels the page is wider than the screen."""
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
 def test_no_step_page_scrolls_sideways_at_360_px(live_server, phone):

@@ -15,6 +15,7 @@ import play_kit as kit  # noqa: E402  (the Hrát tests' helpers: start a game, f
 
 from tests.browser.axe import assert_accessible  # noqa: E402
 from tests.browser.htmx import settled  # noqa: E402
+from tests.helpers.browser import PHONE
 from tutorial.play import store  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -154,7 +155,6 @@ def test_tapping_a_spot_shows_why_not_here(live_server, page):
 
 # --- on a 360 px phone: the answer to every tap and the hand on screen without scrolling ---
 
-PHONE = {"width": 360, "height": 740}
 HAND = '[aria-label="Vaše karty"]'
 # The top of an element is on screen and not under the bottom bar (hand + main action).
 SHOWN = """(selector) => {

@@ -4,9 +4,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.htmx import settled
+from tests.helpers.browser import PHONE, sideways
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 360, "height": 740}
 # Red's road of 6 along the north coast; blue's road of 5 down the west coast.
 RED = ["a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW"]
 BLUE = ["d1.SW", "d1.W", "c1.SW", "c1.W", "c1.NW"]
@@ -30,10 +30,6 @@ class Taps:
         locator.tap()
         self.count += 1
         settled(self.page)
-
-
-def sideways(page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
 @pytest.mark.usefixtures("content")

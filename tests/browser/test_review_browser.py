@@ -9,16 +9,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.axe import assert_accessible
+from tests.helpers.browser import sideways
 from tutorial.review.seeded import finished_game
 
 pytestmark = pytest.mark.browser
 
 SCREENS = {"phone": {"width": 390, "height": 844}, "projector": {"width": 1920, "height": 1080}}
-
-
-def sideways(page) -> int:
-    """How many pixels the page is wider than the screen."""
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
 def open_on(browser, screen: str, url: str):

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import PASSWORD, join
 from tutorial.lessons import classroom
 from tutorial.models import Attempt, ClassSession, Pupil, Quiz
@@ -20,10 +21,6 @@ pytestmark = pytest.mark.django_db
 
 SCHOOL = "203.0.113.7"  # one public address for a whole school behind NAT
 GUESSER = "198.51.100.66"
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def wrong_codes(client: Client, count: int) -> None:

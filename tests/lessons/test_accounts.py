@@ -11,14 +11,11 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import PASSWORD
 from tutorial.models import Invite
 
 pytestmark = pytest.mark.django_db
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def invite_link(**options) -> str:

@@ -12,15 +12,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import PASSWORD, join
 from tutorial.lessons import classroom
 from tutorial.models import CODE_ALPHABET, Answer, ClassSession, Pupil
 
 pytestmark = pytest.mark.django_db
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def start(teacher_client: Client, session: ClassSession) -> None:

@@ -1,13 +1,13 @@
 """A teacher's own position ("vlastní pozice"): from Rozhodčí into a quiz, into a lesson, graded
 by the engine like any other question of its kind; refused in Czech when it cannot be."""
 
-import html as html_lib
 from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.helpers.pages import html_unescaped as text
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
 from tutorial.models import Answer, ClassSession, LessonItem, Quiz, QuizItem
@@ -20,10 +20,6 @@ pytestmark = pytest.mark.django_db
 RED = ["a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW"]
 BLUE = ["d1.SW", "d1.W", "c1.SW", "c1.W", "c1.NW"]
 ADD = "/ucitel/kviz/pozice/"
-
-
-def text(response) -> str:
-    return html_lib.unescape(response.content.decode())
 
 
 def dispute(**extra) -> str:

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
 from tutorial.models import Answer, ClassSession, Pupil
@@ -14,10 +15,6 @@ from tutorial.models import Answer, ClassSession, Pupil
 pytestmark = pytest.mark.django_db
 
 RIGHT = {"vyber": "1", "misto": ["b2.SE"]}
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def test_the_lesson_screen_has_no_site_header_and_a_form_for_the_answer(session):

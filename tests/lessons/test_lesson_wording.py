@@ -5,6 +5,7 @@ instructions ("Klikněte na všechny křižovatky…") for any kind of question.
 import pytest
 from django.test import Client
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
 from tutorial.models import ClassSession, Quiz, QuizItem
@@ -13,10 +14,6 @@ from tutorial.quiz import KINDS
 pytestmark = pytest.mark.django_db
 
 PHONE_ONLY = ("Klikněte", "Vyhodnotit", "neoznačujte", "nechte 0")
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 @pytest.fixture

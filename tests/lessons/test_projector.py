@@ -6,15 +6,12 @@ import re
 import pytest
 from django.test import Client
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
 from tutorial.models import ClassSession
 
 pytestmark = pytest.mark.django_db
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def url(session) -> str:

@@ -4,15 +4,12 @@ the lesson keeps its own copy of the questions and its results."""
 import pytest
 from django.test import Client
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
 from tutorial.models import Answer, ClassSession, Quiz
 
 pytestmark = pytest.mark.django_db
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def kinds(quiz):

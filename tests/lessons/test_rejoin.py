@@ -5,15 +5,12 @@ teacher's toggle."""
 import pytest
 from django.test import Client
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
 from tutorial.models import Answer, Pupil
 
 pytestmark = pytest.mark.django_db
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def rejoin(client, session, nickname, pin=""):

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
 from tutorial.models import Answer, ClassSession, Pupil
@@ -22,10 +23,6 @@ RIGHT_DISCARDS = {"orange": "0", "red": "4", "blue": "5"}
 # What only a graded page shows: the verdicts, the marks on the board, the explanation.
 GRADED = ("quiz-feedback", "mark-hit", "mark-miss", "mark-wrong", "Ne tak docela",
           "Správná odpověď", "quiz-reasons", "quiz-standing")
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def self_paced(class_quiz, teacher, reveal=ClassSession.Reveal.AUTO, timer=30):

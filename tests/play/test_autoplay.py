@@ -3,20 +3,16 @@ turn (the page holds the form htmx posts after the delay), stops with 'Zastavit'
 game's end; without JavaScript 'Další tah' still steps. A bad replay address leads back."""
 
 import re
-from html import unescape
 
 import pytest
 from play_kit import start
 
+from tests.helpers.pages import html_unescaped as text
 from tutorial.play import autoplay, store
 
 pytestmark = pytest.mark.django_db
 
 STEP_FORM = re.compile(r'<form class="play-autostep"[^>]*>')
-
-
-def text(response) -> str:
-    return unescape(response.content.decode())
 
 
 def step_form(page: str) -> str:

@@ -9,6 +9,7 @@ import pytest
 from play_kit import post_move, roll, start, stored
 
 from engine import actions
+from tests.helpers.pages import html as text
 from tutorial import board_svg
 from tutorial.play import hint as hints
 from tutorial.play import store, table
@@ -16,10 +17,6 @@ from tutorial.play.computers import seat
 from tutorial.play.models import PlayedGame
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def test_the_new_game_form_offers_a_level_per_computer_player_beginner_first(client):

@@ -13,15 +13,12 @@ from play_kit import answered, post_move, roll, start
 
 from engine import actions
 from engine.errors import InvalidInput
+from tests.helpers.pages import html as text
 from tutorial.play import flow, limits, store
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.models import PlayedGame
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def test_a_count_written_with_a_superscript_digit_is_a_czech_message_not_a_500(client):

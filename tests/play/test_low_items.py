@@ -16,16 +16,13 @@ from play_kit import (
     stored,
 )
 
+from tests.helpers.pages import html as text
 from tutorial.play import store, table
 from tutorial.play.models import PlayedGame
 
 pytestmark = pytest.mark.django_db
 
 MOVED_ON = "Hra mezitím pokročila, tady je aktuální stav."
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def stale_form(page: str, label: str) -> dict:

@@ -7,15 +7,12 @@ import pytest
 from play_kit import answered, fill_orange_hand, offered, post_move, roll, start
 
 from engine import Game, actions
+from tests.helpers.pages import html as text
 from tutorial import action_words, board_svg
 from tutorial.play import store, table
 from tutorial.play.models import PlayedGame
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def hand_of(color: str) -> dict:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from play_kit import start
 
+from tests.helpers.pages import html as text
 from tutorial.play import flow, seats, store, table
 from tutorial.play.forms import NewGameForm
 from tutorial.play.models import PlayedGame
@@ -18,10 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import seat_win_rates  # noqa: E402
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def stored_setup() -> flow.Setup:

@@ -10,15 +10,12 @@ from hypothesis import strategies as st
 from play_kit import answered, fill_orange_hand, offered, post_move, roll, start
 
 from engine import Game, actions
+from tests.helpers.pages import html as text
 from tutorial.play import flow, store, table
 from tutorial.play.cleanup import remove_stale
 from tutorial.play.models import PlayedGame
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def test_the_new_game_form_offers_players_people_board_and_rule_options(client):

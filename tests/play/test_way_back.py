@@ -6,16 +6,13 @@ import pytest
 from django.test import Client
 from play_kit import answered, post_move, start
 
+from tests.helpers.pages import html as text
 from tutorial.play import mine
 from tutorial.play.models import PlayedGame
 
 pytestmark = pytest.mark.django_db
 
 EARLY_SETTLEMENT = {"type": "build_settlement", "player": "orange", "node": "c3.N"}
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def test_the_new_game_page_lists_this_browsers_games_running_and_finished(client):

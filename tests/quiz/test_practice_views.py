@@ -5,13 +5,10 @@ import re
 import pytest
 from django.test import Client
 
+from tests.helpers.pages import html
 from tutorial import quiz
 
 pytestmark = pytest.mark.django_db
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 def test_index_lists_every_kind_and_the_mixed_set(client: Client):

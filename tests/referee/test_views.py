@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from engine import topology
+from tests.helpers.pages import html as text
 from tutorial.play import flow, store
 from tutorial.quiz.position import beginner_pieces
 from tutorial.referee import notation
@@ -14,10 +15,6 @@ from tutorial.referee import notation
 pytestmark = pytest.mark.django_db
 RED = ["a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW"]
 BLUE = ["d1.SW", "d1.W", "c1.SW", "c1.W", "c1.NW"]
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def tap(client, url: str, place: str) -> str:

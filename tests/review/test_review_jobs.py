@@ -7,15 +7,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from tests.helpers.pages import html as text
 from tutorial.review import jobs
 from tutorial.review.models import GameReview
 from tutorial.review.seeded import finished_game
 
 pytestmark = pytest.mark.django_db
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def running(row, beat, worker="dead-server", done=12, total=90) -> GameReview:

@@ -8,6 +8,7 @@ import pytest
 
 from engine import actions, words
 from engine.review import LABELS
+from tests.helpers.pages import html as text
 from tutorial.play import store
 from tutorial.play.models import PlayedGame
 from tutorial.review import jobs
@@ -17,10 +18,6 @@ from tutorial.review.seeded import finished_game
 pytestmark = pytest.mark.django_db
 
 STEP_LINK = re.compile(r'href="(/hrat/[^/"]+/tah/\d+/krok/\d+/)"')
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from tests.helpers.pages import html
 from tutorial.lessons import classroom
 from tutorial.models import Attempt, ClassSession, Quiz
 from tutorial.quiz import drawing, replayed
@@ -27,10 +28,6 @@ pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "Správce-2026-heslo!"
-
-
-def html(response) -> str:
-    return response.content.decode()
 
 
 # --- 3: the "Zkus sám" caches ----------------------------------------------------------

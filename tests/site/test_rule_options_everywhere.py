@@ -6,13 +6,13 @@ The tests run over the declaration (engine.options.OPTIONS), so a new option is 
 every screen without a line here; a screen that does not offer it fails the first test
 unless the declaration says why (``RuleOption.screens``)."""
 
-import html
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
 from engine import Board, Game, Rules, referee
 from engine.options import OPTIONS
+from tests.helpers.pages import html_unescaped as text
 from tutorial.lessons import custom
 from tutorial.models import Quiz
 from tutorial.play import flow, store, table
@@ -31,10 +31,6 @@ TWO = ("orange", "red")  # players any option allows, Katan pro dva's too
 
 def name(option) -> str:
     return option.name
-
-
-def text(response) -> str:
-    return html.unescape(response.content.decode())
 
 
 def other_rules(option) -> Rules:

@@ -1,0 +1,7 @@
+"""Helpers the test files share, so that each is written once:
+
+pages     a response's HTML as text (``html``; ``html_unescaped`` with the entities read)
+browser   the phone screen the browser tests use (``PHONE``) and ``sideways`` scrolling
+
+Fixtures stay in the conftest.py files; these are plain functions and constants.
+"""
