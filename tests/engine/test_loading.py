@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Board, Game, InvalidInput, Rules, actions
+from engine.options import OPTIONS
 
 
 def beginner() -> dict:
@@ -207,9 +208,15 @@ def test_a_sandbox_with_a_loose_road_loads():
     assert Game.from_json(game.to_json()).roads == {"c3|d3": "red"}
 
 
-RULES = st.sampled_from([Rules(), Rules(combined_trade_build=True),
-                         Rules(longest_road_tie="holder_keeps"), Rules(two_player=True),
-                         Rules(two_player=True, combined_trade_build=True)])
+# The default rules, every declared option at its other reading, and each that Katan pro
+# dva has at its other reading there too (from engine.options.OPTIONS: a new option is
+# loaded here without a line).
+RULES = st.sampled_from([
+    Rules(),
+    *(Rules(**{option.name: option.other}) for option in OPTIONS),
+    *(Rules(two_player=True, **{option.name: option.other}) for option in OPTIONS
+      if not option.variant and "katan_pro_dva" in option.games),
+])
 
 
 @settings(max_examples=30, deadline=None)
