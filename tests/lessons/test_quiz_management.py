@@ -90,3 +90,67 @@ def test_nobody_manages_another_teacher_s_quiz(class_quiz, django_user_model):
     assert Quiz.objects.get().title == "Vesnice a sedmička" and Quiz.objects.count() == 1
     assert kinds(class_quiz) == ["vesnice", "sedmicka", "silnice"]
     assert not Answer.objects.exists()
+
+
+def test_the_teacher_chooses_which_almanach_example_a_question_is_made_from(
+        teacher_client, class_quiz):
+    from tutorial.quiz import examples, transform
+
+    url = f"/ucitel/kviz/{class_quiz.pk}/"
+    page = html(teacher_client.get(url))
+    printed = class_quiz.items.get(order=1)  # vesnice a1, printed
+    for variant, source in ((q.variant, q.source.removeprefix("Almanach: "))
+                            for q in examples("vesnice")):
+        assert f'<option value="{variant}"' in page and source in page
+    assert "Změnit příklad" in page
+    teacher_client.post(f"{url}priklad/{printed.pk}/", {"priklad": "a2"})
+    printed.refresh_from_db()
+    assert printed.variant == "a2"  # still as printed
+    # A disguised question stays disguised, now of the chosen example.
+    teacher_client.post(f"{url}obmena/{printed.pk}/")
+    teacher_client.post(f"{url}priklad/{printed.pk}/", {"priklad": "a1"})
+    printed.refresh_from_db()
+    assert transform.is_disguised(printed.variant)
+    assert transform.example_of(printed.variant) == "a1"
+    assert 'value="a1" selected' in html(teacher_client.get(url))
+    # Nonsense is refused in Czech; another teacher's quiz is not found.
+    response = teacher_client.post(f"{url}priklad/{printed.pk}/", {"priklad": "a99"})
+    assert response.status_code == 400 and "Takový příklad neznáme" in html(response)
+    per_pupil = class_quiz.items.get(order=3)
+    assert teacher_client.post(f"{url}priklad/{per_pupil.pk}/",
+                               {"priklad": "a1"}).status_code == 404
+    other = Client()
+    other.force_login(type(class_quiz.owner).objects.create_user("cizi"))
+    assert other.post(f"{url}priklad/{printed.pk}/", {"priklad": "a2"}).status_code == 404
+
+
+def test_a_per_pupil_question_shows_three_sample_positions_side_by_side(
+        teacher_client, class_quiz):
+    per_pupil = class_quiz.items.get(order=3)  # silnice, a position per pupil
+    page = html(teacher_client.get(f"/ucitel/kviz/{class_quiz.pk}/"))
+    preview = f"/ucitel/kviz/{class_quiz.pk}/ukazka/{per_pupil.pk}/"
+    assert f'href="{preview}"' in page and "ukázka tří pozic" in page
+    response = teacher_client.get(preview)
+    assert response.status_code == 200
+    page = html(response)
+    assert page.count('class="card pupil-sample"') == 3
+    boards = [match for match in page.split('class="card pupil-sample"')[1:]]
+    assert len({board.split("</svg>")[0] for board in boards}) == 3  # three different boards
+    for number in (1, 2, 3):
+        assert f"Žák {number}" in page
+    # Only per-pupil questions have samples.
+    fixed = class_quiz.items.get(order=1)
+    assert teacher_client.get(
+        f"/ucitel/kviz/{class_quiz.pk}/ukazka/{fixed.pk}/").status_code == 404
+
+
+def test_list_forms_swap_the_list_with_htmx_and_post_without_javascript(
+        teacher_client, class_quiz):
+    page = html(teacher_client.get(f"/ucitel/kviz/{class_quiz.pk}/"))
+    assert 'id="otazky" hx-target="#otazky" hx-select="#otazky"' in page
+    first = class_quiz.items.get(order=1)
+    move = f"/ucitel/kviz/{class_quiz.pk}/posunout/{first.pk}/"
+    assert f'<form method="post" action="{move}" hx-post="{move}"' in page
+    response = teacher_client.post(move, {"smer": "dolu"}, headers={"HX-Request": "true"})
+    assert response.status_code == 302
+    assert kinds(class_quiz) == ["sedmicka", "vesnice", "silnice"]

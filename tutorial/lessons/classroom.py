@@ -297,6 +297,15 @@ def variant_for(item: LessonItem, pupil: Pupil | None) -> str:
     return f"s{int.from_bytes(digest[:4], 'big') % MAX_SEED + 1}"
 
 
+def sample_variant(item: QuizItem, number: int) -> str:
+    """The ``number``-th sample position of a per-pupil question, for the teacher's preview:
+    keyed as pupils' positions are, but never one a pupil gets (no lesson, no pupil)."""
+    digest = hmac.new(settings.SECRET_KEY.encode(),
+                      f"lesson-position-sample:{item.pk}:{number}".encode(),
+                      hashlib.sha256).digest()
+    return f"s{int.from_bytes(digest[:4], 'big') % MAX_SEED + 1}"
+
+
 _ITEMS: dict[str, list[LessonItem]] = {}
 
 

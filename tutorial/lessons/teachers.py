@@ -26,8 +26,8 @@ from tutorial.inputs import clean_text, parse_int
 from tutorial.lessons import classroom, custom, limits
 from tutorial.lessons import results as lesson_results
 from tutorial.models import Answer, ClassSession, Quiz, QuizItem
-from tutorial.quiz import KINDS, NODES, drawing, transform
-from tutorial.quiz.sandbox import prepared_or_none
+from tutorial.quiz import KINDS, NODES, drawing, examples, transform
+from tutorial.quiz.sandbox import prepared_or_none, sandbox_context
 
 TITLE_MAX = 120  # the column Quiz.title
 
@@ -200,6 +200,9 @@ def _quiz_rows(quiz: Quiz) -> list[dict]:
             continue
         kind = KINDS.get(item.kind)
         preview, dress = "", ""
+        example = _example_of(item.variant)
+        if not item.variant:
+            preview = reverse("lessons:item_pupils", kwargs={"pk": quiz.pk, "item": item.pk})
         if transform.is_disguised(item.variant):
             prepared = prepared_or_none(item.kind, item.variant)
             label = (f"{transform.original(item.kind, item.variant).source} – v obměně, "
@@ -218,9 +221,34 @@ def _quiz_rows(quiz: Quiz) -> list[dict]:
                                   kwargs={"kind": item.kind, "variant": item.variant})
         rows.append({
             "item": item, "title": kind.title if kind else item.kind, "label": label,
-            "preview": preview, "dress": dress,
+            "preview": preview, "dress": dress, "example": example,
+            "examples": example_choices(item.kind) if example else [],
         })
     return rows
+
+
+def _example_of(variant: str) -> str:
+    """"a3" for a printed example or its disguise, "" for anything else."""
+    if transform.is_disguised(variant):
+        return transform.example_of(variant)
+    return variant if variant[:1] == "a" and variant[1:].isdigit() else ""
+
+
+@functools.cache
+def example_choices(kind: str) -> list[tuple[str, str]]:
+    """The kind's Almanach examples as the teacher picks one: where it is printed, and what
+    is asked where two share a source."""
+    known = examples(kind)
+    sources = [question.source.removeprefix("Almanach: ") for question in known]
+    out = []
+    for number, (question, source) in enumerate(zip(known, sources, strict=True), start=1):
+        label = f"{number}. {source}"
+        if sources.count(source) > 1:
+            prompt = prepared_or_none(kind, question.variant)
+            asked = (prompt.prompt.rsplit(". ", 1)[-1] if prompt else "").split("?")[0]
+            label += f" – {asked[:70]}?" if asked else ""
+        out.append((question.variant, label))
+    return out
 
 
 @teacher_required
@@ -259,6 +287,57 @@ def item_dress(request: HttpRequest, pk: int, item: int) -> HttpResponse:
     elif question and prepared_or_none(question.kind, question.variant) is not None:
         _disguise([question])
     return redirect(f"{quiz.get_absolute_url()}#otazka-{item}")
+
+
+@teacher_required
+@require_POST
+def item_example(request: HttpRequest, pk: int, item: int) -> HttpResponse:
+    """The Almanach example a question is made from, chosen by the teacher; a disguised
+    question stays disguised (in its own dress), a printed one printed."""
+    quiz = _own_quiz(request, pk)
+    question = QuizItem.objects.filter(pk=item, quiz=quiz, position="").first()
+    chosen = request.POST.get("priklad", "")
+    if question is None or not _example_of(question.variant):
+        return pages.message(request, "Otázku jsme nenašli",
+                             "Taková otázka z příkladu almanachu v tomto kvízu není.",
+                             status=404, retry_url=quiz.get_absolute_url())
+    if chosen not in dict(example_choices(question.kind)):
+        return pages.message(request, "Takový příklad neznáme",
+                             "Vyberte jeden z příkladů almanachu v seznamu u otázky.",
+                             status=400, retry_url=quiz.get_absolute_url())
+    disguised = transform.is_disguised(question.variant)
+    question.variant = chosen
+    question.save(update_fields=["variant"])
+    if disguised:
+        _disguise([question])
+    return redirect(f"{quiz.get_absolute_url()}#otazka-{item}")
+
+
+@teacher_required
+@require_GET
+def item_pupils(request: HttpRequest, pk: int, item: int) -> HttpResponse:
+    """"Každý žák dostane jinou pozici": three positions such a question may give, side by
+    side (samples of the quiz's own; a lesson's pupils get others, keyed by the server)."""
+    quiz = _own_quiz(request, pk)
+    question = QuizItem.objects.filter(pk=item, quiz=quiz, variant="", position="").first()
+    if question is None:
+        return pages.message(request, "Otázku jsme nenašli",
+                             "Taková otázka s pozicí pro každého žáka v tomto kvízu není.",
+                             status=404, retry_url=quiz.get_absolute_url())
+    samples = []
+    for number in range(1, PUPIL_SAMPLES + 1):
+        prepared = prepared_or_none(question.kind, classroom.sample_variant(question, number))
+        if prepared is not None:
+            context = sandbox_context(prepared)
+            samples.append({"number": number, "prepared": prepared,
+                            "board": context["board_svg"], "facts": prepared.facts})
+    return render(request, "lessons/teacher/item_pupils.html", {
+        "quiz": quiz, "item": question, "samples": samples,
+        "title": lesson_results.kind_title(question.kind),
+    })
+
+
+PUPIL_SAMPLES = 3
 
 
 @teacher_required
