@@ -440,14 +440,18 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         choices: dict[int, float] = {}  # passage -> how well it answers, within its entry
         for passage, (score, _, _) in best.items():
             info = self._passages[passage]
+            # A broad page (every land and resource among its names) stays behind unless the
+            # query is one of its names: a question that names a resource asks about that
+            # resource, not about the page that lists them all.
+            broad = info.document in self._broad and info.document not in exactly_named
             if info.document not in named_docs:
                 if info.document in self._variant and not edition_asked:
                     score *= W["variant"]
                 elif info.document in self._overview:
                     score *= W["overview"]
-                elif info.document in self._broad:
-                    score *= W["broad"]
-            if info.document in named_docs:
+            if broad:
+                score *= W["broad"]
+            elif info.document in named_docs:
                 score *= W["named"]
             if info.document in exactly_named and not asking:  # "zloděj", not "kolik…"
                 score *= W["name_bonus"]

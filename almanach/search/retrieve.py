@@ -77,11 +77,14 @@ class Retrieval:
             for number in sorted(head.keys() | alias.keys()):
                 name_matched[number] |= name_keys[number]
                 value = W["headword"] * head.get(number, 0.0) + W["alias"] * alias.get(number, 0.0)
+                # A broad page's names are every land and resource: a word found only among
+                # them does not count towards the share of the query a passage holds.
+                credit = 0.0 if number in self._broad else W["name_credit"]
                 for passage in self._document_passages(number):
                     name_scores[passage] += value
                     if passage not in found:
                         found.add(passage)
-                        matched_terms[passage] += W["name_credit"]
+                        matched_terms[passage] += credit
             for passage in touched:
                 matched_terms[passage] += 1.0
             for phrasing, value in asked.items():

@@ -8,7 +8,7 @@ from html import escape
 
 from almanach.search.analyse import word_keys
 from almanach.search.choose import _Asked
-from almanach.search.weights import SNIPPET_MIN, SNIPPET_WIDTH
+from almanach.search.weights import RULING_OPENING, SNIPPET_MIN, SNIPPET_WIDTH
 
 
 class Snippets:
@@ -74,6 +74,14 @@ class Snippets:
             if following - begin > width:
                 break
             end = following
+        # A ruling (the site's words) opens with its short answer ("Nesmíte.", "Ano."): a
+        # snippet of its summary starts there, with the chosen sentence as far as it fits.
+        opening_at = text.rfind("\n", 0, begin) + 1
+        if begin > opening_at and text.startswith(RULING_OPENING, opening_at):
+            first, begin = in_line[0], opening_at
+            if end - begin > width:
+                space = text.rfind(" ", begin, begin + width)
+                end = space if space > begin else begin + width
         if follow:
             end = self._follow(number, line, sentences, begin, end, width)
         line_start = text.rfind("\n", 0, begin) + 1

@@ -98,6 +98,10 @@ BROAD_PAGES = ("krajiny-a-suroviny",)
 ADJACENT_BONUS = 0.5
 NEXT_SENTENCE_FACTOR = 0.5
 
+# A ruling's summary line begins so (almanach.markup.RULING_LABEL; the search never imports
+# the site): its first sentence is the short answer.
+RULING_OPENING = "Rozhodnutí mimo almanach: "
+
 SNIPPET_WIDTH = 240  # at most, in characters
 SNIPPET_MIN = 180  # a shorter best sentence takes its neighbours in the passage along
 # The first result is the answer: its snippet takes more of its passage along, as much as a

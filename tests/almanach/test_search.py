@@ -572,3 +572,34 @@ def test_a_players_question_about_a_rule_only_another_edition_states_brings_that
     assert hit.slug == "obchod-se-zamorim"
     assert hit.snippet.startswith(EDITION_LABELS["001"])
     assert "lze uskutečnit výměnu pomocí normálního přístavu i vícekrát" in hit.snippet
+
+
+def test_a_question_that_names_a_resource_gets_the_rule_not_the_page_listing_every_resource(
+        index):
+    # Krajiny a suroviny has every land and resource among its names: a question about how
+    # much wood two villages at one forest bring asks about yields, and the page of lists
+    # stays behind the rule that answers it.
+    hits = index.search("mam dve vesnice u stejneho lesa kolik dreva dostanu").hits
+    assert hits[0].slug != "krajiny-a-suroviny"
+    assert "krajiny-a-suroviny" not in [hit.slug for hit in
+                                        index.search("kolik rudy dostanu za mesto u hor").hits[:1]]
+
+
+def test_the_land_that_never_yields_is_the_desert_not_the_land_the_robber_blocks(index):
+    # The knight's entry says the robbed land yields nothing for a while; the question which
+    # land yields nothing asks for the desert, the only one that never does.
+    hit = index.search("ktera krajina nic nevynasi").hits[0]
+    assert hit.slug == "poust"
+    assert "Poušť je jediný díl krajiny, ze kterého nejsou žádné výnosy." in hit.snippet
+    assert index.search("kdyz je tam zlodej nevynasi").hits[0].slug in {"rytir", "zlodej"}
+
+
+def test_a_rulings_snippet_starts_with_its_short_answer(index):
+    # A ruling opens with the answer ("Nesmíte.", "Ano."): even when the words of the query
+    # stand further on, the snippet shows the answer word first.
+    hit = next(hit for hit in index.search("muzu vymenit 1 rudu za 1 rudu").hits
+               if hit.slug == "rozhodnuti")
+    assert hit.snippet.startswith("Rozhodnutí mimo almanach: Nesmíte.")
+    assert "1 rudu za 1 rudu" in hit.snippet
+    hit = index.search("muze zlodej na more").hits[0]
+    assert hit.slug == "rozhodnuti" and hit.snippet.startswith("Rozhodnutí mimo almanach: Nesmí.")

@@ -309,12 +309,14 @@
     best.forEach(function (value, passage) {
       var info = self.passages[passage];
       var score = value[0];
+      // A broad page stays behind unless the query is one of its names.
+      var broad = self.broad.has(info.document) && !exactlyNamed.has(info.document);
       if (!namedDocs.has(info.document)) {
         if (self.variant.has(info.document) && !editionAsked) score *= W.variant;
         else if (self.overview.has(info.document)) score *= W.overview;
-        else if (self.broad.has(info.document)) score *= W.broad;
       }
-      if (namedDocs.has(info.document)) score *= W.named;
+      if (broad) score *= W.broad;
+      else if (namedDocs.has(info.document)) score *= W.named;
       if (exactlyNamed.has(info.document) && !asking) score *= W.name_bonus;
       var choice = best.get(passage)[0] ? score * summed.get(passage) / best.get(passage)[0] : score;
       if (oneWord) {

@@ -92,9 +92,9 @@
           + W.alias * (alias.has(number) ? alias.get(number) : 0);
         self.documentPassages(number).forEach(function (passage) {
           add(nameScores, passage, value);
-          if (!found.has(passage)) {
+          if (!found.has(passage)) {  // a broad page's names earn no share of the query
             found.add(passage);
-            add(matchedTerms, passage, W.name_credit);
+            add(matchedTerms, passage, self.broad.has(number) ? 0.0 : W.name_credit);
           }
         });
       });

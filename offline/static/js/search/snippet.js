@@ -9,6 +9,7 @@
   var bisectLeft = S.bisectLeft;
   var SNIPPET_WIDTH = 240;  // weights.py SNIPPET_WIDTH, SNIPPET_MIN
   var SNIPPET_MIN = 180;
+  var RULING_OPENING = "Rozhodnutí mimo almanach: ";  // weights.py RULING_OPENING
   var P = S.Snippets = {};
 
   // Python's text.rfind(sub, start, end) for a one-character sub.
@@ -99,6 +100,18 @@
       following = following < 0 ? text.length : following;
       if (following - begin > width) break;
       end = following;
+    }
+    // A ruling (the site's words) opens with its short answer: a snippet of its summary
+    // starts there, with the chosen sentence as far as it fits.
+    var openingAt = text.lastIndexOf("\n", begin - 1) + 1;
+    if (begin === 0) openingAt = 0;
+    if (begin > openingAt && text.startsWith(RULING_OPENING, openingAt)) {
+      first = inLine[0];
+      begin = openingAt;
+      if (end - begin > width) {
+        space = rfind(text, " ", begin, begin + width);
+        end = space > begin ? space : begin + width;
+      }
     }
     if (follow) end = this.follow(number, line, sentences, begin, end, width);
     var lineStart = text.lastIndexOf("\n", begin - 1) + 1;
