@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from engine import Board, Game, InvalidInput, Rules, RuleViolation, actions
 from engine.constants import DECK_COMPOSITION, DEV_CARDS, RESOURCES
 from engine.longest_road import longest_road_length
+from engine.options import OPTION
 from engine.topology import (
     HEX_IDS,
     INTERSECTION_IDS,
@@ -217,7 +218,7 @@ def test_random_games_keep_every_invariant(seed, steps):
 
 
 @settings(max_examples=examples(ci=12, dev=25), deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), tie=st.sampled_from(["aside", "holder_keeps"]))
+@given(seed=st.integers(0, 2**31 - 1), tie=st.sampled_from(OPTION["longest_road_tie"].values))
 def test_random_games_with_the_other_rule_options(seed, tie):
     play_and_check(seed, Rules(longest_road_tie=tie, combined_trade_build=True), 500)
 

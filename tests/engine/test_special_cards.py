@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from engine import Board, Game, InvalidInput, Rules, RuleViolation, referee
 from engine.actions import BuildSettlement, RetireKnight
 from engine.constants import COLORS
+from engine.options import OPTION
 from engine.topology import INTERSECTION_IDS, INTERSECTION_PATHS, PATH_ENDS, PATH_IDS
 
 ORANGE_SEVEN = ("a1.SW", "a1.NW", "a1.N", "a1.NE", "a2.N", "a2.NE", "a3.N", "a3.NE")
@@ -268,7 +269,7 @@ def random_position(seed: int) -> tuple[list, tuple[str, ...], Rules]:
     settlements (often on another colour's road, breaking it), knights played."""
     rng = random.Random(seed)
     players = tuple(rng.sample(COLORS, rng.choice((3, 4))))
-    rules = Rules(longest_road_tie=rng.choice(("aside", "holder_keeps")))
+    rules = Rules(longest_road_tie=rng.choice(OPTION["longest_road_tie"].values))
     game = Game.empty(Board.beginner(), players, rules=rules)
     steps: list = []
     last = None

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import examples
+from tutorial.referee import rulings
 
 pytestmark = pytest.mark.django_db
 
@@ -142,8 +143,7 @@ def test_referee_editor_never_answers_500(content, query, htmx):
 
 @settings(max_examples=examples(ci=60, dev=400), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(position=json_values, question=st.sampled_from(
-    ["smi", "nejdelsi-cesta", "kam-stavet", "koho-okrast", "vynosy", "body", "x"]),
+@given(position=json_values, question=st.sampled_from([*rulings.QUESTIONS, "x"]),
        extra=st.dictionaries(st.sampled_from(["akce", "barva", "pole", "hod"]), json_values,
                              max_size=3))
 def test_referee_api_never_answers_500(content, position, question, extra):
