@@ -450,9 +450,13 @@ def two_player_notes(game: Game, person: str | None) -> dict | None:
     if game.phase == "neutral":
         notes.append("Kdo postaví silnici nebo vesnici, postaví zdarma i 1 vesnici"
                      f" neutrálnímu hráči ({neutrals}); když to nejde, silnici.")
-    if game.phase == "give_back":
+    if game.phase == "give_back" and game.acting_player == person:
         notes.append("Vynucený obchod: vytáhli jste spoluhráči náhodně karty surovin, teď mu"
                      " vraťte 2 libovolné karty surovin.")
+    elif game.phase == "give_back":  # a description, not a request: someone else acts
+        notes.append(f"Vynucený obchod: {words.player(game.acting_player, capital=True)}"
+                     " vytáhl spoluhráči náhodně karty surovin a teď mu vrátí 2 libovolné"
+                     " karty surovin.")
     return {"neutrals": neutrals, "notes": notes,
             "url": reverse("almanach:entry", kwargs={"slug": "katan-pro-dva"})}
 

@@ -221,6 +221,7 @@ def _context(request, row, game, setup, *, refusal: dict | None = None,
     return {
         "row": row,
         "watching": not setup.people,
+        "one_computer": len(setup.computers) == 1,  # Katan pro dva: "počítačový hráč"
         "over": over,
         "winner": words.player(game.winner, capital=True) if game.winner else "",
         "turn_number": game.turn_number,
