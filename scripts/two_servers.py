@@ -27,6 +27,11 @@ The last line is
 
     scripts/two_servers.sh [--pupils 100] [--think 1.0] [--workers 2] [--threads 4]
                            [--poll 0.8]
+    scripts/two_servers.sh --friends [--games 5] [--friends-seconds 60]
+
+``--friends`` runs only games with friends (scripts/loadtest_friends.py) with each game's
+phones spread over A and B and B killed and started again mid-game; its last line is
+``two_servers_friends games=<n> moves=<n> follow_p95_s=<s> restarted=yes ok=<yes|no>``.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from loadkit import ROOT, manage, production_env, spawn_gunicorn, stop
 
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 QUIZ_LINE = re.compile(r"^loadtest_quiz .*$", re.M)
+FRIENDS_LINE = re.compile(r"^friends .*$", re.M)
 
 
 class Visitor:
@@ -257,6 +263,39 @@ def hrat_game(a: Instance, b: Instance, moves: int) -> tuple[int, bool]:
     return made, same and refused == 0 and lost == 0 and made > 0
 
 
+def friends_games(a: Instance, b: Instance, args) -> int:
+    """``--friends``: games with friends over both instances (each game's phones spread over
+    A and B, scripts/loadtest_friends.py), B killed and started again mid-game; the phones
+    on B send to A meanwhile. Every move must reach the other phones: the state is only in
+    the database."""
+    command = [sys.executable, "scripts/loadtest_friends.py", "--games", str(args.games),
+               "--people", "3", "--seconds", str(args.friends_seconds),
+               *(["--poll", str(args.poll)] if args.poll else []),
+               "--base-url", f"http://127.0.0.1:{a.port}", f"http://127.0.0.1:{b.port}"]
+    games = subprocess.Popen(command, cwd=ROOT, env=a.env, stdout=subprocess.PIPE, text=True)
+    output: list[str] = []
+    reader = threading.Thread(target=lambda: output.extend(games.stdout), daemon=True)
+    reader.start()
+    time.sleep(args.friends_seconds / 3)
+    started = time.monotonic()
+    b.kill()
+    time.sleep(args.outage)
+    b.start_again()
+    print(f"B zabita (SIGKILL) uprostřed her, znovu odpovídá po "
+          f"{time.monotonic() - started:.1f} s")
+    games.wait(timeout=args.friends_seconds + 120)
+    reader.join(timeout=10)
+    text = "".join(output)
+    print(text, end="")
+    found = FRIENDS_LINE.search(text)
+    figures = dict(pair.split("=", 1) for pair in found.group(0).split()[1:]) if found else {}
+    ok = games.returncode == 0 and figures.get("ok") == "yes"
+    print(f"two_servers_friends games={figures.get('games', '?')} "
+          f"moves={figures.get('moves', '?')} follow_p95_s={figures.get('follow_p95_s', '?')}"
+          f" restarted=yes ok={'yes' if ok else 'no'}")
+    return 0 if ok else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pupils", type=int, default=100)
@@ -268,6 +307,10 @@ def main() -> int:
     parser.add_argument("--outage", type=float, default=2.0,
                         help="seconds B stays dead before it is started again")
     parser.add_argument("--moves", type=int, default=40, help="moves of the Hrát game")
+    parser.add_argument("--friends", action="store_true",
+                        help="only games with friends over both instances, B restarted")
+    parser.add_argument("--games", type=int, default=5, help="--friends: games of 3 phones")
+    parser.add_argument("--friends-seconds", type=float, default=60.0)
     args = parser.parse_args()
     database, cache = os.environ.get("DATABASE_URL", ""), os.environ.get("DJANGO_CACHE_URL", "")
     if not database.startswith("postgres") or not cache.startswith("redis"):
@@ -280,6 +323,12 @@ def main() -> int:
         setup_django(env)
         a = Instance("A", env, args.workers, args.threads)
         b = Instance("B", env, args.workers, args.threads)
+        if args.friends:
+            try:
+                return friends_games(a, b, args)
+            finally:
+                a.stop()
+                b.stop()
         try:
             print(f"A na 127.0.0.1:{a.port}, B na 127.0.0.1:{b.port}, každá "
                   f"{args.workers}×{args.threads} vláken; PostgreSQL a Redis sdílené")
