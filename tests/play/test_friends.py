@@ -102,6 +102,10 @@ def test_a_move_counts_only_from_the_phone_of_the_seat_that_must_act(table):
     on_turn = acting(url)
     other = next(c for c in ("orange", "blue", "white") if c != on_turn)
     before = row.moves
+    waiting = table[other].get(url).content.decode()
+    # Without JavaScript a link loads the table again; with it the page polls by itself.
+    assert "Načíst znovu" in waiting and 'hx-trigger="every 300ms"' in waiting
+    assert "Hodit kostkami" not in waiting
     refused = table[other].post(url + "tah/", {"akce": json.dumps(
         {"type": "roll_dice", "player": on_turn})}, follow=True)
     assert refused.status_code == 200
@@ -252,3 +256,30 @@ def test_a_trade_offer_waits_on_the_other_phones_and_each_person_answers_on_thei
     assert game.acting_player != first
     answers = table[offerer].get(url).content.decode()
     assert "odmítá" in answers
+
+
+def test_a_stolen_card_is_named_only_to_the_thief_and_the_victim(table):
+    import play_kit as kit
+
+    url = table["url"]
+    thief = acting(url)
+    kit.roll(url, (3, 4))  # a 7: the robber
+    game = store.game_of(row_of(url))
+    assert game.acting_player == thief  # nobody at the start holds more than 7 cards
+    people = {"orange", "blue", "white"}
+    steal = next(a for a in game.legal_actions() if isinstance(a, actions.MoveRobber)
+                 and a.victim in people - {thief})
+    response = table[thief].post(url + "tah/", {"akce": json.dumps(steal.to_json())})
+    assert response.status_code == 302
+    move = row_of(url).log.filter(action__type="move_robber").get()
+    assert set(move.secret["to"]) == {thief, steal.victim}
+    named = move.secret["text"]
+    assert named != move.text
+    bystander = (people - {thief, steal.victim}).pop()
+    for colour in (thief, steal.victim):
+        assert named in table[colour].get(url).content.decode(), colour
+    page = table[bystander].get(url).content.decode()
+    assert named not in page and move.text in page
+    record = table[bystander].get(url + "zapis.json").content.decode()
+    stolen = move.action["card"]
+    assert f'"card": "{stolen}"' not in record and f'"card":"{stolen}"' not in record
