@@ -22,8 +22,8 @@ from playwright.sync_api import expect
 from tests.browser.axe import assert_accessible
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.lessons.nicknames import NICKNAME_MAX
 from tutorial.models import ClassSession, Quiz, QuizItem
+from tutorial.nicknames import NICKNAME_MAX
 
 pytestmark = pytest.mark.browser
 

@@ -163,7 +163,7 @@ def refused() -> list[str]:
 
 
 def main() -> None:
-    from tutorial.lessons import nicknames
+    from tutorial import nicknames
 
     def refuses(name: str) -> bool:
         return nicknames.vulgar(nicknames.clean(name))

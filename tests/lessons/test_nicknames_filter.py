@@ -9,7 +9,8 @@ from django.test import Client
 
 from tests.lessons.conftest import join
 from tests.lessons.nickname_lists import ACCEPTED, REFUSED
-from tutorial.lessons import classroom, nicknames
+from tutorial import nicknames
+from tutorial.lessons import classroom
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tutorial.lessons import custom, nicknames
+from tutorial import nicknames
+from tutorial.lessons import custom
 from tutorial.models import (
     CODE_LENGTH,
     Answer,

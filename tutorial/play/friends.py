@@ -219,7 +219,7 @@ def create(setup: flow.Setup, levels: dict[str, str], host_color: str, nickname:
 
 
 def nickname_taken(table: FriendGame, nickname: str) -> FriendSeat | None:
-    from tutorial.lessons import nicknames
+    from tutorial import nicknames
 
     key = nicknames.key(nickname)
     return next((s for s in table.seats.filter(person=True).exclude(token="")

@@ -18,8 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from engine import words
 from engine.bots.levels import LEVELS
-from tutorial import pages
-from tutorial.lessons import nicknames  # the lessons' nickname filter, as it is
+from tutorial import nicknames, pages
 from tutorial.play import flow, friends, mine, store, views
 
 PERSON = "clovek"

@@ -1,4 +1,5 @@
-"""Pupils' nicknames: what is shown, and the key that tells two nicknames apart.
+"""Nicknames (a pupil's in a class lesson, a player's in a game with friends at Hrát): what is
+shown, what is refused, and the key that tells two nicknames apart.
 
 A nickname is shown as the pupil typed it after NFKC (full-width "Ａｄａｍ" becomes "Adam",
 the ligature "ﬃ" becomes "ffi"). Two nicknames clash when their *keys* are equal: a name
