@@ -205,7 +205,7 @@ LESSONS_GUESS_INTERVAL = int(os.environ.get("DJANGO_GUESS_INTERVAL", "5"))
 LESSONS_IDLE_CLOSE = int(os.environ.get("DJANGO_LESSON_IDLE_HOURS", "3")) * 60 * 60
 # Lesson pages ask for changes this often (tutorial/lessons/polling.py): a phone follows the
 # teacher's click within a second; the unchanged answer costs little. Tests shorten it.
-LESSONS_POLL_MS = 800
+LESSONS_POLL_MS = 700
 LOGIN_LIMIT_PER_USER_AT_ADDRESS = 5
 LOGIN_LIMIT_PER_ADDRESS = 20
 LOGIN_LIMIT_PER_USER = 50

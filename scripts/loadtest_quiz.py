@@ -64,6 +64,7 @@ from html import unescape
 from loadkit import ROOT, percentile, production_env, spawn_gunicorn, stop
 
 OLD_POLL_SECONDS = 3.0  # the pages' interval before 29. 11. 2026
+POLL_JITTER = 0.15  # a pupil's page polls within ±15 % of the interval (pupils.poll_ms)
 
 QUESTIONS = [  # (kind, variant); "" = a seeded variant per pupil
     ("vesnice", "a1"), ("silnice", "a4"), ("vynosy", "a1"), ("sedmicka", "a1"),
@@ -333,15 +334,22 @@ def pupil_run(number: int, lesson: Lesson, start: threading.Barrier, done: list[
     stats.saw(number, page)
     answered: set[str] = set()
     time.sleep(rng.uniform(0, lesson.poll))  # phones do not poll in step
+
+    def pace() -> float:
+        """As a pupil's page: an interval of its own at each load (pupils.poll_ms)."""
+        return lesson.poll * rng.uniform(1 - POLL_JITTER, 1 + POLL_JITTER)
+
+    every = pace()
     while lesson.running() and CLOSED not in page:
         form = ACTION.search(page)
         if form and form.group("action") not in answered:
             page = answer(pupil, unescape(form.group("action")), page, rng, pause)
             stats.saw(number, page)
+            every = pace()
             answered.add(form.group("action"))
             continue
         version = VERSION.search(page)
-        time.sleep(lesson.poll * rng.uniform(0.9, 1.1))
+        time.sleep(every)
         status, _, _ = pupil.request("poll", "GET", f"/hra/{code}/stav/?v="
                                      f"{version.group(1) if version else 'x'}", htmx=True,
                                      expect=(200, 204))
@@ -351,6 +359,7 @@ def pupil_run(number: int, lesson: Lesson, start: threading.Barrier, done: list[
         if status == 200:
             _, _, page = pupil.request("page", "GET", f"/hra/{code}/")
             stats.saw(number, page)
+            every = pace()
     with stats.lock:
         done.append(len(answered))
 
@@ -647,6 +656,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.compare:
         return compare(sys.argv[1:])
+    args.old_poll = args.old_poll or os.environ.get("LOADTEST_OLD_POLL") == "1"
     args.pupils = max(1, min(args.pupils, MAX_PUPILS))
     seconds = max(5.0, min(args.seconds, MAX_SECONDS))
     if args.old_poll:

@@ -2,11 +2,19 @@
 # Two servers, one school (scripts/two_servers.py): PostgreSQL and Redis on loopback, two
 # gunicorn instances sharing them, a class lesson spread over both with one instance killed
 # mid-lesson, limits and a Hrát game across both. Prints the figures.
+# --old-poll: the servers and the class as lesson pages polled before 29. 11. 2026 (every 3 s,
+# each poll through the whole site: scripts/loadtest_quiz.py --old-poll), for comparison.
 # Installs Debian's redis-server (and postgresql, via with_postgres.sh) when missing and we
 # are root; stops everything it started on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-.venv/bin/python}"
+
+ARGS=()
+OLD_POLL=0
+for arg in "$@"; do
+  if [ "$arg" = "--old-poll" ]; then OLD_POLL=1; else ARGS+=("$arg"); fi
+done
 
 if ! command -v redis-server >/dev/null 2>&1; then
   if [ "$(id -u)" = "0" ]; then
@@ -36,4 +44,15 @@ done
 export DJANGO_CACHE_URL="redis://127.0.0.1:$REDIS_PORT/0"
 echo "Redis $(redis-server --version | awk '{print $3}' | tr -d 'v=') na 127.0.0.1:$REDIS_PORT"
 
-scripts/with_postgres.sh "$PYTHON" scripts/two_servers.py "$@"
+if [ "$OLD_POLL" = "1" ]; then
+  # Both gunicorns without the shortcut for unchanged polls; the class polls every 3 s.
+  "$PYTHON" -c "import sys; sys.path.insert(0, 'scripts'); import loadtest_quiz as q; \
+q.old_poll_env({}, '$REDIS_DIR')"
+  export DJANGO_SETTINGS_MODULE=old_poll_settings
+  export PYTHONPATH="$REDIS_DIR:$PWD${PYTHONPATH:+:$PYTHONPATH}"
+  export LOADTEST_OLD_POLL=1
+  ARGS+=(--poll 3)
+  echo "Jako před 29. 11. 2026: dotazy po 3 s celým webem (bez zkratky pro nezměněný stav)"
+fi
+
+scripts/with_postgres.sh "$PYTHON" scripts/two_servers.py "${ARGS[@]}"

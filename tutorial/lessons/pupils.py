@@ -7,6 +7,8 @@ Until a question is revealed a pupil sees only that the answer is saved.
 
 from __future__ import annotations
 
+import random
+
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -214,13 +216,28 @@ def pupil(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
+POLL_JITTER = 0.15  # each page polls at its own pace, within ±15 % of LESSONS_POLL_MS
+
+
+def poll_ms(rng: random.Random | None = None) -> int:
+    """The interval of one pupil's page, drawn anew at each load (LESSONS_POLL_MS on
+    average). Phones that loaded at one moment (a class's answers sent together at time-up,
+    then its pages reloaded) drift apart again instead of asking the server in step."""
+    spread = int(settings.LESSONS_POLL_MS * POLL_JITTER)
+    draw = (rng or _SYSTEM).randint(-spread, spread)
+    return settings.LESSONS_POLL_MS + draw
+
+
+_SYSTEM = random.SystemRandom()
+
+
 def _pupil_context(request: HttpRequest, session: ClassSession, pupil, notice: str = "",
                    error: str = "", given=None) -> dict:
     items = classroom.items_of(session)
     answers = {a.item_id: a for a in pupil.answers.all()}
     context = {"session": session, "pupil": pupil, "count": len(items),
                "version": session.version(), "answered_count": len(answers),
-               "notice": notice}
+               "notice": notice, "poll_ms": poll_ms()}
     if session.is_closed:
         context.update(_end_screen(session, pupil, items, answers))
         return context
