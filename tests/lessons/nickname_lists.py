@@ -1,4 +1,4 @@
-"""The nicknames the filter (tutorial/lessons/nicknames.py) is measured on.
+"""The nicknames the filter (tutorial/nicknames.py) is measured on.
 
 ACCEPTED: ordinary Czech first names, their diminutives and a few names of pupils from
 families that came from elsewhere, written as children type them (with and without
