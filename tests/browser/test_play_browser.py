@@ -30,7 +30,7 @@ MAX_MOVES = 400
 def start(page, url: str, players: int, plan: str, seed: int) -> None:
     page.goto(f"{url}/hrat/")
     page.check(f"input[name=hraci][value='{players}']")
-    page.fill("#id_lide", "1")
+    page.check("input[name=lide][value='1']")
     page.check(f"input[name=plan][value={plan}]")
     page.check("input[name=barva][value=orange]")  # the tests play orange, rolling first
     page.check("input[name=poradi][value='1']")
@@ -321,7 +321,7 @@ def test_a_stale_accept_in_a_second_tab_is_refused(live_server, browser, client)
 
 def test_the_game_over_page_shows_every_players_full_score(live_server, phone):
     phone.goto(f"{live_server.url}/hrat/")
-    phone.fill("#id_lide", "0")
+    phone.check("input[name=lide][value='0']")
     phone.click("text=Další volby (pro pokročilé)")
     phone.fill("#id_seed", "4")
     phone.click("button:has-text(\"Začít hru\")")
@@ -429,13 +429,18 @@ def test_the_new_game_form_hides_what_three_players_have_not(live_server, phone)
     assert phone.evaluate(IN_VIEW, ".play-first button")  # on the first screen
     fourth = phone.locator(".field-uroven_4")
     expect(fourth).to_be_visible()
+    # Every choice is a tap, the number of people too (no number to type).
+    expect(phone.locator("input[name=lide][type=radio]")).to_have_count(5)
+    expect(phone.locator("input[name=lide][value='1']")).to_be_checked()
     phone.check("input[name=hraci][value='3']")
     expect(fourth).to_be_hidden()
+    expect(phone.locator(".field-lide .choice-4")).to_be_hidden()
     expect(phone.locator(".field-barva .choice-red")).to_be_hidden()
     expect(phone.locator(".field-poradi .choice-4")).to_be_hidden()
     expect(phone.locator(".field-uroven_3")).to_be_visible()  # 0 people: three computers
     phone.check("input[name=hraci][value='2']")
     expect(phone.locator(".field-uroven_3")).to_be_hidden()
+    expect(phone.locator(".field-lide .choice-3")).to_be_hidden()
     expect(phone.locator(".field-barva .choice-white")).to_be_hidden()
     phone.check("input[name=hraci][value='4']")
     expect(fourth).to_be_visible()

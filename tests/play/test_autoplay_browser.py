@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 def test_playback_advances_by_itself_and_zastavit_stops_it(live_server, page):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/hrat/")
-    page.fill("#id_lide", "0")
+    page.check("input[name=lide][value='0']")
     page.click("text=Další volby (pro pokročilé)")
     page.fill("#id_seed", "4")
     page.locator("button:has-text('Začít hru')").first.click()

@@ -58,6 +58,7 @@ class NewGameForm(RuleOptionFields):
                                " obchodními kartami.")
     lide = forms.IntegerField(label="Kolik z nich hraje u tohoto zařízení lidí", min_value=0,
                               max_value=4, initial=1, error_messages=_NUMBER,
+                              widget=forms.RadioSelect(choices=[(n, str(n)) for n in range(5)]),
                               help_text="1: hrajete vy, za ostatní hrají počítačoví hráči."
                               " Víc lidí si zařízení předává (karty vidí jen ten, kdo je na"
                               " řadě). 0: jen se díváte, jak hrají počítačoví hráči.")

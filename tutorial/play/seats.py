@@ -114,8 +114,12 @@ def chances(board: str = "beginner", level: str = "silny") -> dict | None:
 
     colours = sorted(((share(w), c) for c, w in result["colour"].items()), reverse=True)
     turns = [share(w) for w in result.get("turn", {}).values()]
+    margin = result.get("margin_95")
     return {
         "games": games,
+        # The script's 95 % margin, in whole percentage points as the form says it.
+        "margin": words.plural_count(max(1, round(margin)), "procentní bod", "procentní body",
+                                     "procentních bodů") if margin else "",
         "colours": [{"color": c, "name": words.player(c, capital=True), "percent": p}
                     for p, c in colours],
         "rotated": data.get("turn_order") == "rotated",
