@@ -111,7 +111,7 @@ def start_game(ports: list[int], stats: Stats, people: int, number: int) -> tupl
         "cas": 0, **seats}, expect=(302,))
     path = urllib.parse.urlsplit(location).path
     _, _, room = host.request("room", "GET", path)
-    code = re.search(r'class="play-code">([A-Z0-9]+)<', room)[1]
+    code = re.search(r'class="[^"]*play-code[^"]*">([A-Z0-9]+)<', room)[1]
     for index, phone in enumerate(phones[1:], start=1):
         phone.request("join_form", "GET", f"/hrat/pripojit/?kod={code}")
         phone.request("join", "POST", "/hrat/pripojit/",
