@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tests.browser.htmx import settled
 
 pytestmark = pytest.mark.browser
@@ -24,6 +25,8 @@ def test_playback_advances_by_itself_and_zastavit_stops_it(live_server, page):
     heading = page.locator("h1")
     expect(heading).to_have_text("1. kolo: na tahu Červený")
 
+    assert_accessible(page)  # the speeds' choice (the viewport is set back below)
+    page.set_viewport_size({"width": 390, "height": 844})
     page.check("input[name=prehrat][value=rychle]")
     page.click("button:has-text('Přehrávat')")
     expect(page.locator(".play-autoplay")).to_contain_text("Přehrává se rychle")
@@ -42,3 +45,5 @@ def test_playback_advances_by_itself_and_zastavit_stops_it(live_server, page):
     settled(page)
     assert heading.inner_text() == stopped
     expect(page.locator("button:has-text('Přehrávat')")).to_be_visible()
+    page.goto(game_url + "?prehrat=pomalu")  # playing, as a page: still accessible
+    assert_accessible(page)
