@@ -169,6 +169,14 @@ def test_a_seat_that_stops_answering_is_played_by_a_computer_and_given_back(tabl
     assert "je zpět a hraje zase sám" in table[watcher].get(url).content.decode()
 
 
+def test_no_handing_over_of_one_device_in_a_game_with_friends(table):
+    url = table["url"]
+    on_turn = acting(url)
+    other = next(c for c in ("orange", "blue", "white") if c != on_turn)
+    table[other].post(url + "predat/")
+    assert row_of(url).shown_to == ""  # the seats' cards stay with their own phones
+
+
 def test_a_new_phone_with_the_same_nickname_gets_the_seat_when_the_host_lets_it_in(table):
     url, code = table["url"], table["code"]
     new_phone = Client()
@@ -176,6 +184,7 @@ def test_a_new_phone_with_the_same_nickname_gets_the_seat_when_the_host_lets_it_
     assert response.status_code == 302
     waiting = new_phone.get(url).content.decode()
     assert hands_in(waiting) == set()  # a nickname alone shows no cards
+    assert "Požádali jste o místo Modrý (Eva)" in waiting
     host_page = table["orange"].get(url).content.decode()
     assert "se chce připojit z jiného telefonu" in host_page
     assert table["white"].post(url + "pustit/", {"barva": "blue"}).status_code == 403
@@ -202,6 +211,9 @@ def test_bad_input_gets_czech_answers_not_500(db):
     taken = Client().post("/hrat/pripojit/", {"kod": code, "prezdivka": "Petr",
                                               "barva": "orange"})
     assert taken.status_code == 409 and "obsazené" in taken.content.decode()
+    early = host.post(url + "tah/", {"akce": json.dumps(
+        {"type": "roll_dice", "player": "orange"})}, follow=True)
+    assert "Hra ještě nezačala" in early.content.decode() and row_of(url).moves == 0
     alone = host.post(url + "zacit/")
     assert alone.status_code == 409 and "aspoň jeden přítel" in alone.content.decode()
     assert Client().post(url + "zacit/").status_code == 403

@@ -455,6 +455,9 @@ def _friend_on_turn(request, row, game, person: str | None) -> tuple[str | None,
     """In a game with friends a move counts only from the phone holding the seat that must
     act: (that seat's colour, None), or (None, a Czech refusal). An absent person who sends
     a move is back."""
+    if not friends.table_of(row).started:
+        return None, {"message": "Hra ještě nezačala: začne ji ten, kdo ji založil.",
+                      "headword": ""}
     seat = friends.seat_of(request, row)
     if seat is None:
         return None, {"message": "Na tomto telefonu ve hře nesedíte: hrát mohou jen hráči,"
@@ -532,6 +535,8 @@ def _counts(request: HttpRequest, prefix: str) -> dict[str, int]:
 @post_only
 def handoff(request: HttpRequest, row) -> HttpResponse:
     """'Předejte zařízení': the person now holding it says who they are."""
+    if friends.table_of(row) is not None:  # each on their own phone: nothing to hand over
+        return _to_answer(row)
     setup = store.setup_of(row)
     acting = store.game_of(row).acting_player
     if acting in setup.people:
