@@ -196,12 +196,13 @@ def before_start(request: HttpRequest, row) -> HttpResponse | None:
 
 def _room(request: HttpRequest, row, *, error: str = "", status: int = 200) -> HttpResponse:
     seat = friends.seat_of(request, row)
+    refusal, _ = mine.take_refusal(request, row)  # a move sent before the start
     context = {
         "row": row, "friends": friends.panel(request, row, seat, None),
         "join_url": _join_url(request, row),
         "asking": friends.asking_seat(request, row),
         "poll_url": reverse("play:status", kwargs={"game_id": row.pk}),
-        "error": error,
+        "error": error or (refusal or {}).get("message", ""),
     }
     template = "play/friends_room.html#room" if request.htmx else "play/friends_room.html"
     return render(request, template, context, status=status)
