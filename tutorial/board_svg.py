@@ -424,7 +424,7 @@ def _trail(trail: Iterable[str]) -> list[str]:
 # each way, except a path with offered paths at both of its ends, which has only the
 # 30 px between its ends along it (the nearest-spot rule leaves no more there).
 HIT_RADIUS = 30
-_HIT_CORNERS = 32  # the cap's circle as a polygon
+_HIT_CORNERS = 16  # the cap's circle as a polygon (its box is the circle's)
 
 
 def _site(kind: str, place: str) -> tuple[float, float]:
