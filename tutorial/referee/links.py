@@ -115,15 +115,3 @@ def starts() -> list[dict]:
 def _beginner_pieces():
     from tutorial.quiz.position import beginner_pieces
     return beginner_pieces()
-
-
-# --- starting points from other pages -----------------------------------------------------
-
-def from_example_url(turn: int, step: int) -> str:
-    """'Rozhodnout odsud' on a step of the example game."""
-    return reverse("referee:from_example", kwargs={"turn": turn, "step": step})
-
-
-def from_play_url(game_id: str) -> str:
-    """'Rozhodnout odsud' in a Hrát game."""
-    return reverse("referee:from_play", kwargs={"game_id": game_id})
