@@ -26,6 +26,11 @@ from almanach.search import INTENT_ASKS, INTENT_HINTS, QUANTITY_WORDS, word_keys
 # on the first screen for 366 of its first 400 questions, 300/160 for 372, 400/130 for 374.)
 FIRST_LIMIT = 300
 OTHER_LIMIT = 160
+# A ruling of the site (its snippet opens with the label) begins with its short answer
+# ("Nesmíte.", "Ano, smíte."): up to this many characters it stays in front of the sentence
+# chosen, marked as what answers.
+RULING_OPENING = "Rozhodnutí mimo almanach: "
+LEAD_LIMIT = 40
 
 # What a question asks for, by its question words (folded): a number, whether something may
 # or must be done, a time, a place, a purpose.
@@ -215,6 +220,11 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
     """The answering sentence of a snippet (and, while they fit in limit characters, the
     sentences after it and before it), the words that answer marked."""
     source, text, marks = _parse(snippet_html)
+    ruling = text.startswith(RULING_OPENING)
+    if ruling:  # the site's ruling: the result's headword says so; its first sentence answers
+        cut = len(RULING_OPENING)
+        text = text[cut:]
+        marks = [(a - cut, b - cut) for a, b in marks if a >= cut]
     kinds = asked_kinds(query)
     sentences = _sentences(text)
     if not sentences:
@@ -222,6 +232,10 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
     query_keys = [set(word_keys(word.lower())) for word in _WORD.findall(query)]
     scores = [_score(text, span, marks, kinds, query_keys) for span in sentences]
     chosen = max(range(len(sentences)), key=lambda i: (scores[i], -i))
+    lead = None  # a ruling's short answer ("Nesmíte."), kept before the sentence chosen
+    if ruling and chosen > 0 and sentences[0][1] - sentences[0][0] <= LEAD_LIMIT:
+        lead = sentences[0]
+        limit -= lead[1] - lead[0] + 1
     first = last = chosen
     begin, end = _cut(text, *sentences[chosen], marks, limit)
     if (begin, end) == sentences[chosen]:
@@ -235,6 +249,8 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
     # came along, it stands out from them (class answer-sentence).
     key = (max(begin, sentences[chosen][0]), min(end, sentences[chosen][1]))
     answering = _answer_spans(text, *key, kinds)
+    if lead:
+        answering.append(lead)
     pieces = [_marked(text, begin, key[0], marks, answering),
               _marked(text, *key, marks, answering),
               _marked(text, key[1], end, marks, answering)]
@@ -244,10 +260,16 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
     plain = text[begin:end].strip()
     head = text[:begin].strip(" –")
     tail = text[end:].strip()
+    if lead and begin > lead[0]:
+        head = text[lead[1]:begin].strip(" –")
     if head and not plain.startswith("…"):
         html, plain = "…" + html, "…" + plain
     if tail and not plain.endswith(("…", ".", "!", "?", ":")):
         html, plain = html + "…", plain + "…"
+    if lead and begin > lead[0]:
+        short = text[lead[0]:lead[1]]
+        html = f"{_marked(text, *lead, marks, answering)} {html}"
+        plain = f"{short} {plain}"
     return Answer(html, plain, source)
 
 

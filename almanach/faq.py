@@ -96,6 +96,12 @@ class Ruling:
         return RULING_LABEL
 
     @property
+    def short_source(self) -> str:
+        """Where it comes from without the details (the page of rulings gives them in full):
+        a search result's one line."""
+        return re.split(r" \((?:hesla|heslo)\b|;|, ", self.source)[0].rstrip(".")
+
+    @property
     def anchor(self) -> str:
         """The box's id on the page of rulings."""
         return f"{RULING_PREFIX}{self.id}"

@@ -345,6 +345,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         search() does: the texts (it tokenises them the same way), the lemma table, the
         synonyms, the vocabulary with each word's stem and family ("forms", so the browser
         never re-derives them) and the ranking's numbers."""
+        base = next((q.url.split("#")[0] for q in self.questions if "#" in q.url), "")
         return {
             "weights": W,
             "variantPages": list(VARIANT_PAGES),
@@ -364,7 +365,9 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             "derivational": DERIVATIONAL,
             "diminutives": DIMINUTIVES,
             "maxQueryLength": MAX_QUERY_LENGTH,
-            "lemmas": self._lemmas,
+            # A word's one lemma as a string, several as a list (the download's budget).
+            "lemmas": {word: lemmas[0] if len(lemmas) == 1 else lemmas
+                       for word, lemmas in self._lemmas.items()},
             "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
             "words": self._sorted_words,
             "forms": [_form(word) for word in self._sorted_words],
@@ -382,9 +385,13 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                 }
                 for d in self.documents
             ],
+            # The frequent questions' page once; each question's url as its anchor ("#…")
+            # and no id (its url ends with it): the download stays within its budget.
+            "questionBase": base,
             "questions": [
-                {"id": q.id, "text": q.text, "url": q.url, "phrasings": list(q.phrasings),
-                 "cited": [list(c) for c in cited]}
+                {"text": q.text, "url": q.url[len(base):] if base and q.url.startswith(
+                    base + "#") else q.url,
+                 "phrasings": list(q.phrasings), "cited": [list(c) for c in cited]}
                 for q, cited in zip(self.questions, self._cited, strict=True)
             ],
         }

@@ -76,13 +76,15 @@ class Snippets:
             end = following
         # A ruling (the site's words) opens with its short answer ("Nesmíte.", "Ano."): a
         # snippet of its summary starts there, with the chosen sentence as far as it fits.
+        # It is the answer whole: the first result does not go on into its source line.
         opening_at = text.rfind("\n", 0, begin) + 1
-        if begin > opening_at and text.startswith(RULING_OPENING, opening_at):
+        ruling = text.startswith(RULING_OPENING, opening_at)
+        if begin > opening_at and ruling:
             first, begin = in_line[0], opening_at
             if end - begin > width:
                 space = text.rfind(" ", begin, begin + width)
                 end = space if space > begin else begin + width
-        if follow:
+        if follow and not ruling:
             end = self._follow(number, line, sentences, begin, end, width)
         line_start = text.rfind("\n", 0, begin) + 1
         line_end = text.find("\n", end)

@@ -529,3 +529,20 @@ def test_the_bank_shortage_sentence_comes_with_the_later_official_exception(clie
     sentence = html.index("neinkasuje nikdo")
     note = html.index("ruling-note", sentence)
     assert "jen jeden hráč" in html[note:note + 600]
+
+
+def test_a_rulings_short_answer_stays_in_front_of_its_answering_sentence(client):
+    # "Nesmíte." is the ruling's answer; the sentence holding the query's words comes after it,
+    # and the label the headword already shows is not repeated.
+    from almanach import answers
+
+    snippet = ("Rozhodnutí mimo almanach: Nesmíte. Surovinu za stejnou surovinu (například 1 "
+               "<mark>rudu</mark> za 1 <mark>rudu</mark>) měnit nelze, se spoluhráčem ani se "
+               "zámořím: vyměnit smíte jen za jinou surovinu. Almanach to výslovně neříká; "
+               "pravidlový engine takovou výměnu odmítne.")
+    shown = answers.answer(snippet, "muzu vymenit rudu za rudu", answers.OTHER_LIMIT)
+    assert shown.text.startswith("Nesmíte. Surovinu za stejnou surovinu")
+    assert shown.html.startswith('<mark class="answer-word">Nesmíte.</mark>')
+    assert "Rozhodnutí mimo almanach" not in shown.text
+    html = _search(client, "muzu vymenit 1 rudu za 1 rudu")
+    assert '<mark class="answer-word">Nesmíte.</mark>' in html

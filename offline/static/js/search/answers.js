@@ -17,6 +17,8 @@
   // headword and one sentence. The same steps as answers.py, on the plain snippet.
   var FIRST_LIMIT = 300;  // answers.py FIRST_LIMIT, OTHER_LIMIT
   var OTHER_LIMIT = 160;
+  var RULING_OPENING = "Rozhodnutí mimo almanach: ";  // answers.py RULING_OPENING, LEAD_LIMIT
+  var LEAD_LIMIT = 40;
   var YES_NO_WORDS = new Set("musim musi musime musite musis mam mame ma".split(" "));
   var NUMBER_WORDS = new Set(("jeden jedna jedno jednu jednoho jedne jednom dva dve dvou dvema " +
     "tri trech trem tremi ctyri ctyr ctyrech pet peti sest sesti sedm sedmi osm osmi devet " +
@@ -175,6 +177,14 @@
         return wanted.has(key);
       });
     });
+    var ruling = text.indexOf(RULING_OPENING) === 0;
+    if (ruling) {  // the site's ruling: the headword says so; its first sentence answers
+      var cut = RULING_OPENING.length;
+      text = text.slice(cut);
+      marks = marks.filter(function (m) { return m[0] >= cut; }).map(function (m) {
+        return [m[0] - cut, m[1] - cut, m[2]];
+      });
+    }
     var kinds = this.askedKinds(query);
     var sentences = answerSentences(text);
     if (!sentences.length) return { html: "", source: source };
@@ -192,6 +202,11 @@
     });
     var chosen = 0;
     scores.forEach(function (score, i) { if (score > scores[chosen]) chosen = i; });
+    var lead = null;  // a ruling's short answer, kept before the sentence chosen
+    if (ruling && chosen > 0 && sentences[0][1] - sentences[0][0] <= LEAD_LIMIT) {
+      lead = sentences[0];
+      limit -= lead[1] - lead[0] + 1;
+    }
     var begin = sentences[chosen][0];
     var end = sentences[chosen][1];
     if (end - begin > limit) {  // a long sentence: the part with the most marked words
@@ -229,6 +244,7 @@
     }
     var key = [Math.max(begin, sentences[chosen][0]), Math.min(end, sentences[chosen][1])];
     var answering = this.answerSpans(text, key[0], key[1], kinds);
+    if (lead) answering.push(lead);
     var pieces = [marked(text, begin, key[0], marks, answering),
                   marked(text, key[0], key[1], marks, answering),
                   marked(text, key[1], end, marks, answering)];
@@ -237,8 +253,14 @@
     }
     var html = pieces.join("").trim();
     var plain = text.slice(begin, end).trim();
-    if (text.slice(0, begin).replace(/[ –]/g, "") && plain.charAt(0) !== "…") html = "…" + html;
+    var headStart = lead && begin > lead[0] ? lead[1] : 0;
+    if (text.slice(headStart, begin).replace(/[ –]/g, "") && plain.charAt(0) !== "…") {
+      html = "…" + html;
+    }
     if (text.slice(end).trim() && !/[….!?:]$/.test(plain)) html += "…";
+    if (lead && begin > lead[0]) {
+      html = marked(text, lead[0], lead[1], marks, answering) + " " + html;
+    }
     return { html: html, source: source };
   };
 

@@ -27,6 +27,9 @@
     this.intentHints = Object.keys(data.intentHints).map(function (name) {
       return [name, new Set(data.intentHints[name])];
     });
+    Object.keys(data.lemmas).forEach(function (word) {  // one lemma is shipped as a string
+      if (typeof data.lemmas[word] === "string") data.lemmas[word] = [data.lemmas[word]];
+    });
     this.lemmas = data.lemmas;
     this.synonyms = data.synonyms;
     this.words = data.words;
@@ -133,6 +136,9 @@
     this.phrasingIndex = new Map();
     this.cited = [];
     this.data.questions.forEach(function (question, q) {
+      if (question.url.charAt(0) === "#") {  // shipped as its anchor on the questions' page
+        question.url = self.data.questionBase + question.url;
+      }
       [question.text].concat(question.phrasings).forEach(function (phrasing) {
         var parts = words(phrasing).filter(function (w) { return !self.isStop(w); })
           .map(function (w) { return new Set(self.keys(w).keys()); });

@@ -105,7 +105,8 @@
     // starts there, with the chosen sentence as far as it fits.
     var openingAt = text.lastIndexOf("\n", begin - 1) + 1;
     if (begin === 0) openingAt = 0;
-    if (begin > openingAt && text.startsWith(RULING_OPENING, openingAt)) {
+    var ruling = text.startsWith(RULING_OPENING, openingAt);  // the answer whole: no follow
+    if (begin > openingAt && ruling) {
       first = inLine[0];
       begin = openingAt;
       if (end - begin > width) {
@@ -113,7 +114,7 @@
         end = space > begin ? space : begin + width;
       }
     }
-    if (follow) end = this.follow(number, line, sentences, begin, end, width);
+    if (follow && !ruling) end = this.follow(number, line, sentences, begin, end, width);
     var lineStart = text.lastIndexOf("\n", begin - 1) + 1;
     if (begin === 0) lineStart = 0;
     var lineEnd = text.indexOf("\n", end);
