@@ -1,0 +1,23 @@
+"""The script that measures how soon a move in a game with friends reaches the other
+phones keeps working: a tiny run on loopback, under gunicorn with production settings,
+plays moves without errors and prints the follow time."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_friends_load_script_plays_and_measures_the_follow_time(script_env):
+    result = subprocess.run(
+        [sys.executable, "scripts/loadtest_friends.py", "--games", "1", "--people", "3",
+         "--seconds", "8", "--think", "0.05", "--poll", "0.2", "--workers", "1"],
+        cwd=ROOT, env=script_env, capture_output=True, text=True, timeout=240)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    summary = re.search(r"^friends games=1 phones=3 moves=(\d+) finished=\d+"
+                        r" follow_p95_s=([\d.]+) errors=0 ok=yes$", result.stdout, re.M)
+    assert summary, result.stdout
+    # Moves were made, and the other phones saw them within a few polls.
+    assert int(summary[1]) > 5 and float(summary[2]) < 3.0, result.stdout
