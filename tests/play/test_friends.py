@@ -295,3 +295,41 @@ def test_a_stolen_card_is_named_only_to_the_thief_and_the_victim(table):
     record = table[bystander].get(url + "zapis.json").content.decode()
     stolen = move.action["card"]
     assert f'"card": "{stolen}"' not in record and f'"card":"{stolen}"' not in record
+
+
+def discard_data(url: str, colour: str) -> dict:
+    """The discard form's fields after a 7: the first cards of the hand, as many as owed."""
+    game = store.game_of(row_of(url))
+    owed = game.discards_owed[colour]
+    cards = [r for r, n in game.hand(colour).items() for _ in range(n)][:owed]
+    return {"druh": "odhodit", **{f"odhodit_{r}": cards.count(r) for r in set(cards)}}
+
+
+def test_every_request_may_be_answered_by_another_server(table):
+    """Nothing of a game with friends is kept in the process: with the process's caches
+    emptied before every request (another server, or one restarted) the phones play on, the
+    polls answer from the database and the absent player is replaced all the same."""
+    import play_kit as kit
+
+    from tutorial.play import lobby, record
+
+    for module in (friends, lobby):  # no module-level state: only constants and functions
+        mutable = [name for name, value in vars(module).items() if not name.isupper()
+                   and not name.startswith("__") and isinstance(value, dict | list | set)]
+        assert mutable == [], (module.__name__, mutable)
+    url = table["url"]
+    for _ in range(12):
+        store._cache.clear()
+        record.forget()
+        colour = acting(url)
+        store._cache.clear()
+        page = table[colour].get(url).content.decode()
+        assert hands_in(page) == {colour}
+        kinds = ("roll_dice", "move_robber", "decline_trade", "end_turn")
+        moves = sorted((a for a in kit.offered(page) if a["type"] in kinds),
+                       key=lambda a: kinds.index(a["type"]))
+        data = {"akce": json.dumps(moves[0])} if moves else discard_data(url, colour)
+        store._cache.clear()
+        before = row_of(url).moves
+        assert table[colour].post(url + "tah/", data).status_code == 302
+        assert row_of(url).moves > before
