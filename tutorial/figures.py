@@ -1,7 +1,7 @@
 """The pictures the Almanach's texts point at, drawn from engine positions (no Django here).
 
 The figures are data (tutorial/figures.toml); their positions come from the same places as
-the quizzes' (a compact position of tutorial/quiz/position.py, a hand-made quiz example,
+the quizzes' (a compact position of tutorial/quiz/sketch.py, a hand-made quiz example,
 or a step of the example game), so a figure and a quiz about the same sentence show the
 same board. ``figures_for(slug)`` is the provider registered with almanach.figures.
 """
@@ -19,7 +19,7 @@ from engine import topology as topo
 from engine.board import beginner_data
 from tutorial.board_svg import render_board
 from tutorial.quiz import examples
-from tutorial.quiz.position import build_game
+from tutorial.quiz.sketch import build_game
 
 FIGURES_PATH = Path(__file__).resolve().parent / "figures.toml"
 log = logging.getLogger(__name__)

@@ -19,13 +19,13 @@ from ..topology import (
 )
 from . import words
 from .base import Decision, sentence
-from .position import Position
+from .view import TableView
 
 FORCED_TRADE_MIN_HAND = 4   # the opponent's hand worth two random cards
 ROAD_BREAK = 4.0            # a neutral settlement that cuts a road through its intersection
 
 
-def neutral_build(pos: Position, legal: list[Action]) -> Decision:
+def neutral_build(pos: TableView, legal: list[Action]) -> Decision:
     """The free neutral settlement (or road) that costs the opponent most and the bot
     least: it takes a spot the opponent could reach, or cuts the opponent's road."""
     opponent = pos.opponents[0] if pos.opponents else pos.me
@@ -74,7 +74,7 @@ def neutral_build(pos: Position, legal: list[Action]) -> Decision:
     return Decision(action, sentence(pos.me, clause, because))
 
 
-def trade_card_action(pos: Position, legal: list[Action], phase: str) -> Decision | None:
+def trade_card_action(pos: TableView, legal: list[Action], phase: str) -> Decision | None:
     """Retire a knight for 2 trade cards when Largest Army is not at stake; move the robber
     off the bot's hex to the desert; force a trade on an opponent with a full hand."""
     by_type = {a.type: a for a in legal
@@ -105,7 +105,7 @@ def trade_card_action(pos: Position, legal: list[Action], phase: str) -> Decisio
     return None
 
 
-def _army_safe(pos: Position) -> bool:
+def _army_safe(pos: TableView) -> bool:
     """Retiring a knight does not cost the bot Largest Army (and keeps its claim to it)."""
     game, me = pos.game, pos.me
     if game.largest_army_holder != me:

@@ -44,7 +44,7 @@ from ..topology import (
 from . import pro_dva, words
 from .base import Decision, plain_reason, sentence
 from .levels import LEVELS, STRONGEST, Level
-from .position import Position, Target, shortfall, surplus_units
+from .view import TableView, Target, shortfall, surplus_units
 
 COSTS = {"road": ROAD_COST, "settlement": SETTLEMENT_COST, "city": CITY_COST,
          "development_card": DEV_CARD_COST}
@@ -136,23 +136,23 @@ class StrongBot:
         pay = [get.get(r, 0) for r in RESOURCES]
         return _accepts(pos, partner, offerer, receive, pay)
 
-    def _position(self, game: Game, color: str, viewer: str) -> Position:
+    def _position(self, game: Game, color: str, viewer: str) -> TableView:
         """The position as ``color`` is judged, seen by ``viewer`` (the deciding player)."""
-        return Position(game, color, viewer)
+        return TableView(game, color, viewer)
 
     def _noise(self) -> float:
         """Random dots on a place's value: a weaker level misjudges places (the strong
         level draws nothing, so its games stay as they were)."""
         return self._rng.random() * self.level.noise if self.level.noise else 0.0
 
-    def _roll(self, pos: Position, legal: list[A.Action]) -> Decision:
+    def _roll(self, pos: TableView, legal: list[A.Action]) -> Decision:
         """Roll, without a reason: that a knight could have been played first is the bot's
         secret (its development cards are hidden until played)."""
         return Decision(next(a for a in legal if isinstance(a, A.RollDice)), "")
 
     # -- set-up -------------------------------------------------------------------------
 
-    def _setup(self, pos: Position, legal: list[A.Action]) -> Decision:
+    def _setup(self, pos: TableView, legal: list[A.Action]) -> Decision:
         me = pos.me
         if isinstance(legal[0], A.PlaceSettlement):
             def score(a: A.PlaceSettlement) -> float:
@@ -186,7 +186,7 @@ class StrongBot:
 
     # -- targets ------------------------------------------------------------------------
 
-    def _targets(self, pos: Position) -> list[Target]:
+    def _targets(self, pos: TableView) -> list[Target]:
         game, me = pos.game, pos.me
         left = game.pieces_left(me)
         out: list[Target] = []
@@ -211,7 +211,7 @@ class StrongBot:
             out.append(Target("development_card", -1, DEV_CARD_VALUE, DEV_CARD_COST))
         return out
 
-    def _target(self, pos: Position, hand: Sequence[int] | None = None) -> Target | None:
+    def _target(self, pos: TableView, hand: Sequence[int] | None = None) -> Target | None:
         """The build worth saving for: value over the square of 1 + the cards still lacking
         (those that surplus cards could buy from the bank count half). The square favours
         what is near (measured against the plain ratio in self-play: 31 % wins for the
@@ -228,7 +228,7 @@ class StrongBot:
 
     # -- building -----------------------------------------------------------------------
 
-    def _build(self, pos: Position, legal: list[A.Action]) -> Decision | None:
+    def _build(self, pos: TableView, legal: list[A.Action]) -> Decision | None:
         me = pos.me
         cities = [a for a in legal if isinstance(a, A.BuildCity)]
         if cities:
@@ -249,7 +249,7 @@ class StrongBot:
             return road
         return self._buy(pos, legal)
 
-    def _road(self, pos: Position, legal: list[A.Action]) -> Decision | None:
+    def _road(self, pos: TableView, legal: list[A.Action]) -> Decision | None:
         roads = [a for a in legal if isinstance(a, A.BuildRoad)]
         if not roads:
             return None
@@ -277,7 +277,7 @@ class StrongBot:
             trial.place_road(me, path)
         return trial.longest_road_holder == me
 
-    def _buy(self, pos: Position, legal: list[A.Action]) -> Decision | None:
+    def _buy(self, pos: TableView, legal: list[A.Action]) -> Decision | None:
         buy = next((a for a in legal if isinstance(a, A.BuyDevelopmentCard)), None)
         if buy is None:
             return None
@@ -305,7 +305,7 @@ class StrongBot:
 
     # -- trading ------------------------------------------------------------------------
 
-    def _trade(self, pos: Position, legal: list[A.Action]) -> Decision | None:
+    def _trade(self, pos: TableView, legal: list[A.Action]) -> Decision | None:
         target = self._target(pos)
         if target is None:
             return None
@@ -321,7 +321,7 @@ class StrongBot:
             return self._offer(pos, legal, target, missing)
         return None
 
-    def _bank_trade(self, pos: Position, legal: list[A.Action], target: Target,
+    def _bank_trade(self, pos: TableView, legal: list[A.Action], target: Target,
                     missing: list[int]) -> Decision | None:
         """Trade surplus with the bank when that completes the target (or, with more than
         7 cards, at least brings it closer)."""
@@ -346,7 +346,7 @@ class StrongBot:
         return Decision(best, plain_reason(game, best, self._plan(
             _saves_for(target), _trade_because(pos, best.give, best.get))))
 
-    def _offer(self, pos: Position, legal: list[A.Action], target: Target,
+    def _offer(self, pos: TableView, legal: list[A.Action], target: Target,
                missing: list[int]) -> Decision | None:
         """A 1-for-1 offer of a surplus card for a lacking one, to a partner who would
         accept it by the same measure the bot answers with, when it leaves the bot at most
@@ -388,7 +388,7 @@ class StrongBot:
 
     # -- answering a domestic offer (trade with consent) --------------------------------
 
-    def _answer_offer(self, pos: Position, legal: list[A.Action]) -> Decision:
+    def _answer_offer(self, pos: TableView, legal: list[A.Action]) -> Decision:
         """Accept when the cards bring the bot closer to a build and the other side is not
         near the win; otherwise a counter-offer both would take, or no."""
         offer = pos.game.pending_offer
@@ -411,7 +411,7 @@ class StrongBot:
         return Decision(decline, sentence(
             pos.me, f"odmítá nabídku {words.player(other, 'acc')} ({terms})", because))
 
-    def _counter(self, pos: Position, legal: list[A.Action], other: str) -> Decision | None:
+    def _counter(self, pos: TableView, legal: list[A.Action], other: str) -> Decision | None:
         """The 1-for-1 counter-offer that helps the bot most among those the player on
         turn would accept (give/get from the bot's side)."""
         if pos.points[other] >= NEAR_WIN:
@@ -440,7 +440,7 @@ class StrongBot:
 
     # -- development cards --------------------------------------------------------------
 
-    def _development_card(self, pos: Position, legal: list[A.Action]) -> Decision | None:
+    def _development_card(self, pos: TableView, legal: list[A.Action]) -> Decision | None:
         knights = [a for a in legal if isinstance(a, A.PlayKnight)]
         if knights:
             decision = self._knight(pos, knights)
@@ -458,7 +458,7 @@ class StrongBot:
                     return decision
         return None
 
-    def _knight(self, pos: Position, knights: list[A.PlayKnight]) -> Decision | None:
+    def _knight(self, pos: TableView, knights: list[A.PlayKnight]) -> Decision | None:
         game, me = pos.game, pos.me
         mine = game.played_knights(me) + 1
         holder = game.largest_army_holder
@@ -490,7 +490,7 @@ class StrongBot:
             return rival + 1 >= played   # a rival could catch up: stay ahead
         return played + held >= max(LARGEST_ARMY_MIN, rival + 1)
 
-    def _monopoly(self, pos: Position, options: list[A.PlayMonopoly]) -> Decision | None:
+    def _monopoly(self, pos: TableView, options: list[A.PlayMonopoly]) -> Decision | None:
         def taken(a: A.PlayMonopoly) -> float:
             r = RESOURCES.index(a.resource)
             return sum(pos.hands[c][r] for c in pos.opponents) * pos.weights[r]
@@ -508,7 +508,7 @@ class StrongBot:
             because = f"protože tím od soupeřů vezme {taken}"
         return Decision(action, sentence(pos.me, self._say(pos, action), because))
 
-    def _year_of_plenty(self, pos: Position,
+    def _year_of_plenty(self, pos: TableView,
                         options: list[A.PlayYearOfPlenty]) -> Decision | None:
         target = self._target(pos)
         if target is None:
@@ -529,7 +529,7 @@ class StrongBot:
         return Decision(action, sentence(pos.me, self._say(pos, action), self._plan(
             _saves_for(target), "protože právě tyto suroviny teď potřebuje")))
 
-    def _road_building(self, pos: Position,
+    def _road_building(self, pos: TableView,
                        options: list[A.PlayRoadBuilding]) -> Decision | None:
         values = {}
 
@@ -551,7 +551,7 @@ class StrongBot:
 
     # -- robber and discards ------------------------------------------------------------
 
-    def _robber(self, pos: Position, options: Sequence[A.MoveRobber | A.PlayKnight],
+    def _robber(self, pos: TableView, options: Sequence[A.MoveRobber | A.PlayKnight],
                 kind: type, because: str = "") -> Decision:
         """The hex that costs the opponents (the leader most) the most and the bot nothing;
         rob the opponent there with the most points, then the most cards."""
@@ -589,7 +589,7 @@ class StrongBot:
             because = _robber_because(pos, h, {HEX_INDEX[a.hex] for a in options})
         return Decision(action, sentence(me, clause, because))
 
-    def _keep(self, pos: Position, legal: list[A.Action]) -> Decision:
+    def _keep(self, pos: TableView, legal: list[A.Action]) -> Decision:
         """Discard after a 7 (or give back after a forced trade, Katan pro dva): keep the
         cards of the most valuable build the bot can still make whole."""
         targets = self._targets(pos)
@@ -619,7 +619,7 @@ class StrongBot:
 
     # -- end of a phase -----------------------------------------------------------------
 
-    def _finish(self, pos: Position, legal: list[A.Action]) -> Decision:
+    def _finish(self, pos: TableView, legal: list[A.Action]) -> Decision:
         me = pos.me
         end_trade = next((a for a in legal if isinstance(a, A.EndTrade)), None)
         if end_trade is not None:
@@ -646,7 +646,7 @@ class StrongBot:
         return Decision(end, sentence(me, "končí tah", because))
 
     @staticmethod
-    def _say(pos: Position, action: A.Action) -> str:
+    def _say(pos: TableView, action: A.Action) -> str:
         return words.describe(action, pos.game.board)
 
 
@@ -659,14 +659,14 @@ def _saves_for(target: Target) -> str:
 _DEV_CARD_BECAUSE = "protože akční karta může přinést bod nebo Největší vojsko"
 
 
-def _fewer_cards(pos: Position, cost: Sequence[int]) -> str:
+def _fewer_cards(pos: TableView, cost: Sequence[int]) -> str:
     """Shedding cards before a 7: the hand's size is public, so is what a build costs."""
     if sum(pos.hand) - sum(cost) <= 7:
         return "aby neměl víc než 7 karet, až padne sedmička"
     return "aby měl méně karet, až padne sedmička"
 
 
-def _trade_because(pos: Position, give: str, get: str) -> str:
+def _trade_because(pos: TableView, give: str, get: str) -> str:
     """Why a maritime trade, from what everybody sees: what the bot's buildings produce,
     and the trade itself (that it wants the card it takes more than those it gives)."""
     wanted = words.resource_word(get, 1)
@@ -689,7 +689,7 @@ def _keeps_for(plan: Target | None, given: dict[str, int], whole: bool) -> str:
     return ""
 
 
-def _spot_because(pos: Position, n: int) -> str:
+def _spot_because(pos: TableView, n: int) -> str:
     """Why a settlement spot: facts about the spot (true at every level, noise or not)."""
     new = [_GAINS[RESOURCES[r]] for r in pos.new_resources(n)]
     dots = sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[n])
@@ -707,7 +707,7 @@ def _spot_because(pos: Position, n: int) -> str:
     return "protože jiné volné místo nemá"
 
 
-def _city_because(pos: Position, n: int, cities: Sequence[A.Action]) -> str:
+def _city_because(pos: TableView, n: int, cities: Sequence[A.Action]) -> str:
     dots = sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[n] if pos.hex_res[h] >= 0)
     best = max(sum(pos.hex_pips[h] for h in INTERSECTION_HEXES[INTERSECTION_INDEX[a.node]]
                    if pos.hex_res[h] >= 0) for a in cities)
@@ -716,7 +716,7 @@ def _city_because(pos: Position, n: int, cities: Sequence[A.Action]) -> str:
     return f"protože město tam vynáší dvojnásobek ({dots} z 36 hodů)"
 
 
-def _robber_because(pos: Position, h: int, hexes: set[int]) -> str:
+def _robber_because(pos: TableView, h: int, hexes: set[int]) -> str:
     """Why this hex: whom it hurts, the leader by the points everybody sees named only when
     that player leads alone."""
     hurt = {pos.owner[n] for n in HEX_CORNERS[h]} & set(pos.opponents)
@@ -757,7 +757,7 @@ def _offers_this_turn(game: Game, me: str) -> set[tuple]:
     return made
 
 
-def _accepts(pos: Position, partner: str, offerer: str, receive: Sequence[int],
+def _accepts(pos: TableView, partner: str, offerer: str, receive: Sequence[int],
              pay: Sequence[int]) -> bool:
     """The partner's answer to a domestic offer: yes when the cards bring it closer to some
     build than it was, and the offerer is not about to win."""

@@ -250,7 +250,7 @@ def test_every_quiz_position_loads():
     """The site's quizzes build sandboxes from their own compact positions; each of them
     (the hand-made ones and generated ones) is a position the loader accepts."""
     from tutorial import quiz
-    from tutorial.quiz.position import build_game
+    from tutorial.quiz.sketch import build_game
 
     count = 0
     for slug in quiz.KINDS:

@@ -7,7 +7,7 @@ import pytest
 from engine.board import beginner_data
 from tutorial.example import reconstruct
 from tutorial.example.replay import example_game, load_record
-from tutorial.quiz.position import build_game
+from tutorial.quiz.sketch import build_game
 
 THREE_SENTENCES = {"t2 red exactly 1 ore", "t2 red exactly 1 grain and 1 wool",
                    "t7 the hills 9 has settlements of white and red", reconstruct.BLUE_ROADS}

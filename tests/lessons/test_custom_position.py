@@ -26,7 +26,7 @@ def dispute(**extra) -> str:
     pieces = ([("red", "road", notation._canonical("road", p)) for p in RED]
               + [("blue", "road", notation._canonical("road", p)) for p in BLUE]
               + [("blue", "settlement", notation._canonical("settlement", "a1.NE"))])
-    pos = notation.Position(plan="p", pieces=tuple(pieces), **extra)
+    pos = notation.Table(plan="p", pieces=tuple(pieces), **extra)
     return urlencode(notation.params(pos))
 
 
@@ -205,7 +205,7 @@ BLUE_FIRST = ([("blue", "road", notation._canonical("road", p)) for p in BLUE]
 def test_the_longest_road_holder_is_the_editors_not_the_order_of_the_pieces(holder, expected):
     from tutorial.lessons import custom
 
-    pos = notation.Position(plan="p", pieces=tuple(BLUE_FIRST), road_holder=holder)
+    pos = notation.Table(plan="p", pieces=tuple(BLUE_FIRST), road_holder=holder)
     code = custom.canonical(pos, "red")
     prepared = custom.prepared("nejdelsi-cesta", code)
     assert prepared.game.longest_road_holder == expected
@@ -223,7 +223,7 @@ def test_a_tie_after_a_break_sends_the_card_aside_in_the_quiz_as_in_rozhodci():
     pieces = ([("red", "road", notation._canonical("road", p)) for p in RED]
               + [("blue", "road", notation._canonical("road", p)) for p in BLUE]
               + [("blue", "settlement", notation._canonical("settlement", "a1.NW"))])
-    pos = notation.Position(plan="p", pieces=tuple(pieces), road_holder="red")
+    pos = notation.Table(plan="p", pieces=tuple(pieces), road_holder="red")
     prepared = custom.prepared("nejdelsi-cesta", custom.canonical(pos, "red"))
     assert prepared.game.longest_road_holder is None  # the Almanach: aside after a break
     assert notation.build(pos).game.longest_road_holder is None

@@ -10,7 +10,7 @@ from engine import topology as topo
 from engine.constants import TERRAIN_COUNTS
 from tutorial import quiz
 from tutorial.quiz import transform
-from tutorial.quiz.position import build_game
+from tutorial.quiz.sketch import build_game
 
 SEEDS = (1, 4242, 999_999)
 # Every kind of the registry with every one of its examples (a kind added later is covered

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from tutorial import quiz
-from tutorial.quiz import position as pos
+from tutorial.quiz import sketch as pos
 
 ROOT = Path(__file__).resolve().parents[2]
 

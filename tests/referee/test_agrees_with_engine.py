@@ -35,7 +35,7 @@ POSITIONS = list(positions())
 IDS = [name for name, _g, _p in POSITIONS]
 
 
-def rebuilt(game: Game, plan: str) -> tuple[notation.Position, notation.Built]:
+def rebuilt(game: Game, plan: str) -> tuple[notation.Table, notation.Built]:
     pos = notation.parse(notation.params(notation.from_game(game, plan)))
     return pos, notation.build(pos)
 

@@ -6,13 +6,13 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tutorial.referee import notation
-from tutorial.referee.notation import BadCode, Position
+from tutorial.referee.notation import BadCode, Table
 
 pytestmark = pytest.mark.django_db
 
 
 def test_two_intersections_lay_the_roads_between_them_along_the_shortest_way():
-    pos = notation.draw_road(Position(plan="p"), "orange", "a1.SW", "a1.N")
+    pos = notation.draw_road(Table(plan="p"), "orange", "a1.SW", "a1.N")
     assert [p[2] for p in pos.pieces] == ["a1.W", "a1.NW"]
     pos = notation.draw_road(pos, "orange", "a1.N", "a3.N")
     assert [p[2] for p in pos.pieces] == ["a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW"]
@@ -20,12 +20,12 @@ def test_two_intersections_lay_the_roads_between_them_along_the_shortest_way():
 
 
 def test_drawing_never_crosses_another_colours_road_or_building():
-    pos = Position(plan="p", pieces=(("blue", "settlement", "a1.NW"),))
+    pos = Table(plan="p", pieces=(("blue", "settlement", "a1.NW"),))
     pos = notation.draw_road(pos, "orange", "a1.SW", "a1.N")
     assert ("orange", "road", "a1.W") not in pos.pieces  # the way past blue's settlement
     assert len([p for p in pos.pieces if p[1] == "road"]) == 4
     with pytest.raises(BadCode, match="nevede"):
-        notation.draw_road(Position(plan="p"), "orange", "a1.N", "a1.N")
+        notation.draw_road(Table(plan="p"), "orange", "a1.N", "a1.N")
 
 
 def location(response):

@@ -85,7 +85,7 @@ def test_the_qr_code_of_the_longest_possible_address_still_fits(client):
 
     roads = [(c, "road", p) for c, p in zip(["orange", "red", "blue", "white"] * 15,
                                             topology.PATH_IDS[:60], strict=True)]
-    pos = notation.Position(pieces=tuple(roads), hands={c: (9,) * 5 for c in notation.ALL_COLORS},
+    pos = notation.Table(pieces=tuple(roads), hands={c: (9,) * 5 for c in notation.ALL_COLORS},
                             dev={c: (2,) * 5 for c in notation.ALL_COLORS},
                             knights=(("orange", 3), ("red", 3), ("blue", 3), ("white", 3)),
                             current="red", phase="build")

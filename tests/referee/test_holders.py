@@ -28,20 +28,20 @@ def answer(page: str) -> str:
     return unescape(found.group(1)).strip()
 
 
-def editor_answer(client, pos: notation.Position, question: str) -> str:
+def editor_answer(client, pos: notation.Table, question: str) -> str:
     query = {**notation.params(pos), "otazka": question}
     response = client.get("/rozhodci/", query)
     assert response.status_code == 200
     return answer(response.content.decode())
 
 
-def broken_tie(holder=notation.UNKNOWN, rules=frozenset()) -> notation.Position:
+def broken_tie(holder=notation.UNKNOWN, rules=frozenset()) -> notation.Table:
     pieces = ([("orange", "road", p) for p in ORANGE] + [("blue", "road", p) for p in BLUE]
               + [("blue", "settlement", CUT)])
-    return notation.Position(plan="p", rules=rules, pieces=tuple(pieces), road_holder=holder)
+    return notation.Table(plan="p", rules=rules, pieces=tuple(pieces), road_holder=holder)
 
 
-def as_json(pos: notation.Position) -> dict:
+def as_json(pos: notation.Table) -> dict:
     out = {"board": notation.board_of("p").to_json(),
            "roads": {p: c for c, kind, p in pos.pieces if kind == "road"},
            "buildings": {n: [c, kind] for c, kind, n in pos.pieces if kind != "road"},
@@ -106,7 +106,7 @@ def test_every_holder_gets_the_same_answer_in_the_editor_and_the_api(client, hol
 @pytest.mark.parametrize("holder", HOLDERS)
 def test_every_largest_army_holder_gets_the_same_answer_in_the_editor_and_the_api(
         client, holder):
-    pos = notation.Position(plan="p", knights=(("red", 3), ("orange", 3)), army_holder=holder)
+    pos = notation.Table(plan="p", knights=(("red", 3), ("orange", 3)), army_holder=holder)
     body = api(client, {"position": as_json(pos), "otazka": "body"}).json()
     assert editor_answer(client, pos, "body") == body["odpoved"]
 
@@ -155,9 +155,9 @@ def test_rozhodnout_odsud_from_the_example_answers_as_the_api_does(client, turn,
 
 @pytest.mark.parametrize("pos", [
     broken_tie("orange"), broken_tie(None, frozenset("r")),
-    notation.Position(knights=(("red", 3), ("blue", 3)), army_holder="blue",
+    notation.Table(knights=(("red", 3), ("blue", 3)), army_holder="blue",
                       hands={"red": (1, 0, 2, 0, 0)}, current="red", phase="build"),
-    notation.Position(plan="v7", players=("red", "blue", "white"), dev={"red": (1, 0, 0, 0, 1)}),
+    notation.Table(plan="v7", players=("red", "blue", "white"), dev={"red": (1, 0, 0, 0, 1)}),
 ], ids=["broken tie", "001", "army", "variable board"])
 def test_the_json_the_editor_shows_gets_the_editors_answers_from_the_api(client, pos):
     import json

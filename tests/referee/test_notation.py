@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from engine import topology
 from tutorial.example.replay import game_after
 from tutorial.referee import notation
-from tutorial.referee.notation import BadCode, Position
+from tutorial.referee.notation import BadCode, Table
 
 colors = st.sampled_from(notation.ALL_COLORS)
 piece = st.one_of(
@@ -19,7 +19,7 @@ piece = st.one_of(
 )
 counts = st.tuples(*[st.integers(0, 19)] * 5)
 positions = st.builds(
-    Position,
+    Table,
     plan=st.sampled_from(["z", "p", "v7"]),
     rules=st.frozensets(st.sampled_from(["r", "k"])),
     pieces=st.lists(piece, max_size=12).map(tuple),
@@ -46,7 +46,7 @@ def test_every_position_reads_back_from_its_parameters(pos):
 
 
 def test_the_default_position_has_an_empty_address():
-    assert notation.params(Position()) == {}
+    assert notation.params(Table()) == {}
 
 
 def test_a_whole_example_position_fits_a_short_message():
@@ -80,7 +80,7 @@ def test_a_bad_parameter_gets_a_czech_reason(query, words):
 
 
 def test_a_tap_places_removes_and_upgrades_in_place():
-    pos = Position(plan="p")
+    pos = Table(plan="p")
     pos = notation.toggle(pos, "red", "road", "a1.W")
     pos = notation.toggle(pos, "red", "settlement", "a1.N")
     pos = notation.toggle(pos, "blue", "road", "a1.NW")
@@ -94,7 +94,7 @@ def test_a_tap_places_removes_and_upgrades_in_place():
 
 
 def test_an_impossible_position_is_built_into_the_engines_reason():
-    pos = Position(plan="p", pieces=(("red", "settlement", "a1.N"),
+    pos = Table(plan="p", pieces=(("red", "settlement", "a1.N"),
                                      ("blue", "settlement", "a1.NE")))
     built = notation.build(pos)
     assert built.game is None
@@ -105,9 +105,9 @@ def test_an_impossible_position_is_built_into_the_engines_reason():
 def test_a_settlement_that_breaks_a_road_moves_the_card_and_the_build_says_so():
     red = [("red", "road", p) for p in ("a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW")]
     blue = [("blue", "road", p) for p in ("d1.SW", "d1.W", "c1.SW", "c1.W", "c1.NW")]
-    before = notation.build(Position(plan="p", pieces=tuple(red + blue)))
+    before = notation.build(Table(plan="p", pieces=tuple(red + blue)))
     assert before.game.longest_road_holder == "red"
-    start = notation.decided(Position(plan="p", pieces=tuple(red + blue)), before.cards)
+    start = notation.decided(Table(plan="p", pieces=tuple(red + blue)), before.cards)
     assert start.road_holder == "red" and start.army_holder == notation.UNKNOWN
     after = notation.build(replace(start, pieces=(*start.pieces,
                                                   ("blue", "settlement", "a1.NE"))))
@@ -118,18 +118,18 @@ def test_a_settlement_that_breaks_a_road_moves_the_card_and_the_build_says_so():
 
 def test_a_holder_round_trips_through_the_address_and_old_addresses_read_unknown():
     for holder in (notation.UNKNOWN, None, *notation.ALL_COLORS):
-        pos = Position(road_holder=holder, army_holder=holder)
+        pos = Table(road_holder=holder, army_holder=holder)
         assert notation.parse(notation.params(pos)) == pos
     old = notation.parse({"f": "cs04", "rytiri": "c3"})
     assert old.road_holder == old.army_holder == notation.UNKNOWN
-    assert notation.params(Position(road_holder=None))["cesta"] == "n"
+    assert notation.params(Table(road_holder=None))["cesta"] == "n"
     with pytest.raises(BadCode, match="nikdo"):
         notation.parse({"cesta": "x"})
 
 
 def test_the_order_of_seats_or_knights_never_decides_a_holder():
     for knights in ((("red", 3), ("orange", 3)), (("orange", 3), ("red", 3))):
-        built = notation.build(Position(knights=knights))
+        built = notation.build(Table(knights=knights))
         assert built.game.largest_army_holder is None
         assert not built.cards.largest_army_decided
         assert "dřív" in built.cards.largest_army_reason
@@ -156,7 +156,7 @@ def test_a_tie_after_a_break_follows_the_chosen_edition(rules, holder):
     red = [("red", "road", p) for p in ("a1.W", "a1.NW", "a1.NE", "a2.NW", "a2.NE", "a3.NW")]
     blue = [("blue", "road", p) for p in ("d1.SW", "d1.W", "c1.SW", "c1.W", "c1.NW")]
     cut = [("blue", "settlement", "a1.NW")]  # red keeps 5 of 6: a tie with blue's 5
-    built = notation.build(Position(plan="p", rules=rules, pieces=tuple(red + blue + cut),
+    built = notation.build(Table(plan="p", rules=rules, pieces=tuple(red + blue + cut),
                                     road_holder="red"))
     assert built.game.longest_road_holder == holder
     ruling = rulings.longest_road(built.game, built.cards)

@@ -16,7 +16,7 @@ from engine import RESOURCES, Game, actions, referee
 from engine import topology as topo
 from tests.referee.test_views import api
 from tutorial.referee import notation
-from tutorial.referee.notation import Position
+from tutorial.referee.notation import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def answer(client, query: dict) -> tuple[int, str]:
 
 
 def card_question(card: str, **position) -> dict:
-    return {**notation.params(Position(**position)), "b": "c", "otazka": "smi",
+    return {**notation.params(Table(**position)), "b": "c", "otazka": "smi",
             "akce": "karta", "karta": card}
 
 
@@ -76,11 +76,11 @@ def test_a_victory_point_card_bought_now_is_revealed_when_it_makes_the_tenth_poi
 
 
 def test_cards_bought_this_turn_belong_to_the_player_on_turn(client):
-    built = notation.build(Position(current="blue", phase="build",
+    built = notation.build(Table(current="blue", phase="build",
                                     new_dev={"red": (1, 0, 0, 0, 0)}))
     assert built.game is None and "jen hráč na tahu" in built.error
     assert "zvolte, kdo je na tahu" in notation.build(
-        Position(new_dev={"red": (1, 0, 0, 0, 0)})).error
+        Table(new_dev={"red": (1, 0, 0, 0, 0)})).error
 
 
 # --- the 7 ----------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ BLUE_AT = (("blue", "settlement", "a1.S"),)
 
 
 def seven(client, **position) -> tuple[int, str]:
-    return answer(client, {**notation.params(Position(hands=HANDS, pieces=BLUE_AT,
+    return answer(client, {**notation.params(Table(hands=HANDS, pieces=BLUE_AT,
                                                       **position)), "otazka": "sedmicka"})
 
 
@@ -107,7 +107,7 @@ def test_the_seven_is_walked_from_the_roll(client):
 
 
 def test_the_discards_agree_with_the_engines_roll_of_seven():
-    pos = Position(hands=HANDS, pieces=BLUE_AT, current="red", phase="roll")
+    pos = Table(hands=HANDS, pieces=BLUE_AT, current="red", phase="roll")
     built = notation.build(pos)
     from tutorial.referee import rulings
 
@@ -131,13 +131,13 @@ def test_the_seven_in_the_discards_names_who_still_owes_then_the_robber(client):
 
 def test_a_discard_phase_needs_someone_with_more_than_seven():
     assert "musí někdo mít víc než 7" in notation.build(
-        Position(current="red", phase="discard")).error
+        Table(current="red", phase="discard")).error
     assert "nemá víc než 7 karet" in notation.build(
-        Position(hands=HANDS, current="red", phase="discard", discarding=("orange",))).error
+        Table(hands=HANDS, current="red", phase="discard", discarding=("orange",))).error
 
 
 def test_in_the_discard_phase_the_engine_refuses_the_robber_and_a_wrong_discard(client):
-    body = {"position": notation.to_json(Position(hands=HANDS, current="red",
+    body = {"position": notation.to_json(Table(hands=HANDS, current="red",
                                                   phase="discard")),
             "otazka": "smi", "akce": {"type": "discard", "player": "blue",
                                       "cards": {"lumber": 3}}}
@@ -159,7 +159,7 @@ def setup_pieces(pairs: int) -> tuple:
 
 
 def setup_question(pairs: int, node: str) -> dict:
-    pos = Position(pieces=setup_pieces(pairs), current="orange", phase="setup")
+    pos = Table(pieces=setup_pieces(pairs), current="orange", phase="setup")
     return {**notation.params(pos), "b": "b", "otazka": "smi", "akce": "vesnice",
             "n": "ptat", "misto": node}
 
@@ -180,7 +180,7 @@ def test_the_second_set_up_settlement_yields_one_card_per_land(client):
 def test_the_first_set_up_settlement_yields_nothing_and_the_turn_follows_the_pieces(client):
     _status, text = answer(client, setup_question(3, "c2.SW"))
     assert "za první vesnici ve fázi zakládání nic nedostane" in text
-    form = {"f": notation.params(Position(pieces=setup_pieces(3)))["f"], "upravit": "1",
+    form = {"f": notation.params(Table(pieces=setup_pieces(3)))["f"], "upravit": "1",
             **{f"hraje-{c}": "1" for c in notation.ALL_COLORS}, "na-tahu": "orange",
             "faze": "setup"}
     location = client.get("/rozhodci/", form)["Location"]
@@ -188,7 +188,7 @@ def test_the_first_set_up_settlement_yields_nothing_and_the_turn_follows_the_pie
 
 
 def test_the_set_up_through_the_api_lists_the_yield(client):
-    pos = Position(pieces=setup_pieces(4), current="white", phase="setup")
+    pos = Table(pieces=setup_pieces(4), current="white", phase="setup")
     body = {"position": notation.to_json(pos), "otazka": "smi",
             "akce": {"type": "place_settlement", "player": "white", "node": "c2.SW"}}
     assert body["position"]["setup"] == {"step": 4, "settlement": None}
@@ -200,7 +200,7 @@ def test_the_set_up_through_the_api_lists_the_yield(client):
 # --- Katan pro dva ----------------------------------------------------------------------------
 
 def two(**position) -> dict:
-    return notation.params(Position(rules=frozenset("2"), players=("orange", "red"),
+    return notation.params(Table(rules=frozenset("2"), players=("orange", "red"),
                                     **position))
 
 
@@ -229,15 +229,15 @@ def test_trade_card_actions_are_the_engines(client, position, kind, words):
 
 def test_trade_cards_and_rolls_are_katan_pro_dva_only():
     assert "jen v Katanu pro dva" in notation.build(
-        Position(trade_cards={"red": 3})).error
-    assert "Počet hodů" in notation.build(Position(current="red", phase="roll",
+        Table(trade_cards={"red": 3})).error
+    assert "Počet hodů" in notation.build(Table(current="red", phase="roll",
                                                    rolls=(8,))).error
 
 
 # --- domestic trade ---------------------------------------------------------------------------
 
 def trade(current: str, give: str, get: str, **position) -> dict:
-    return {**notation.params(Position(current=current, phase="trade", **position)),
+    return {**notation.params(Table(current=current, phase="trade", **position)),
             "b": "c", "otazka": "smi", "akce": "obchod", "partner": "b", "dava": give,
             "bere": get}
 
@@ -327,14 +327,14 @@ def test_a_second_roll_without_the_first_is_refused(client):
 
 
 TURNS = [
-    Position(current="red", phase="build", new_dev={"red": (1, 0, 0, 0, 1)},
+    Table(current="red", phase="build", new_dev={"red": (1, 0, 0, 0, 1)},
              done=frozenset("k")),
-    Position(hands=HANDS, current="red", phase="discard", discarding=("blue",)),
-    Position(current="red", phase="robber"),
-    Position(pieces=setup_pieces(4), current="white", phase="setup"),
-    Position(rules=frozenset("2"), players=("orange", "red"), current="orange", phase="roll",
+    Table(hands=HANDS, current="red", phase="discard", discarding=("blue",)),
+    Table(current="red", phase="robber"),
+    Table(pieces=setup_pieces(4), current="white", phase="setup"),
+    Table(rules=frozenset("2"), players=("orange", "red"), current="orange", phase="roll",
              rolls=(8,), trade_cards={"orange": 6, "red": 2}, done=frozenset("o")),
-    Position(rules=frozenset("2"), players=("orange", "red"), current="orange",
+    Table(rules=frozenset("2"), players=("orange", "red"), current="orange",
              phase="robber", rolls=(5, 7), knights=(("orange", 2),), done=frozenset("r")),
 ]
 

@@ -39,14 +39,14 @@ def test_eight_points_and_unknown_cards_may_win_if_two_of_them_are_victory_point
 
 
 def test_the_page_without_a_turn_says_who_would_win_on_his_own_turn(client):
-    pos = notation.Position(pieces=tuple(("red", "city", n) for n in CITIES),
+    pos = notation.Table(pieces=tuple(("red", "city", n) for n in CITIES),
                             dev={"red": (0, 0, 0, 0, 2)})
     page = unescape(client.get("/rozhodci/", {**notation.params(pos),
                                              "otazka": "kdo-vyhral"}).content.decode())
     answer = re.search(r'<p class="referee-answer">(.*?)</p>', page, re.S)[1]
     assert "pozice neříká" in answer and "Na svém tahu by vyhrál červený" in answer
     assert ">Kdo vyhrál?<" in page and 'href="/almanach/konec-hry/"' in page
-    pos = notation.Position(pieces=pos.pieces, dev=pos.dev, current="red", phase="build")
+    pos = notation.Table(pieces=pos.pieces, dev=pos.dev, current="red", phase="build")
     page = unescape(client.get("/rozhodci/", {**notation.params(pos),
                                              "otazka": "kdo-vyhral"}).content.decode())
     assert "Červený vyhrává" in page

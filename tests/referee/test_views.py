@@ -9,7 +9,7 @@ import pytest
 from engine import topology
 from tests.helpers.pages import html as text
 from tutorial.play import flow, store
-from tutorial.quiz.position import beginner_pieces
+from tutorial.quiz.sketch import beginner_pieces
 from tutorial.referee import notation
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +94,7 @@ def test_may_i_build_here_by_tapping_a_place(client):
 
 
 def test_rolls_and_points_on_the_beginner_board(client):
-    beginner = notation.params(notation.Position(pieces=tuple(
+    beginner = notation.params(notation.Table(pieces=tuple(
         (c, p, notation._canonical(p, x)) for c, p, x in beginner_pieces())))
     query = "&".join(f"{k}={v}" for k, v in beginner.items())
     page = text(client.get(f"/rozhodci/?{query}&otazka=vynosy&hod=8"))

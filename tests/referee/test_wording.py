@@ -69,9 +69,9 @@ def test_three_level_and_one_alone(client):
 
 
 def test_the_beginner_set_up_is_a_four_way_tie_on_the_page(client):
-    from tutorial.quiz.position import beginner_pieces
+    from tutorial.quiz.sketch import beginner_pieces
 
-    beginner = notation.params(notation.Position(pieces=tuple(
+    beginner = notation.params(notation.Table(pieces=tuple(
         (c, p, notation._canonical(p, x)) for c, p, x in beginner_pieces())))
     query = "&".join(f"{k}={v}" for k, v in beginner.items())
     page = client.get(f"/rozhodci/?{query}&otazka=body").content.decode()

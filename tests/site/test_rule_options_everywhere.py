@@ -157,7 +157,7 @@ def test_a_quizs_own_position_keeps_the_option(client, django_user_model, option
     client.force_login(teacher)
     quiz = Quiz.objects.create(owner=teacher, title="Spory u stolu")
     pieces = tuple(("red", "road", notation._canonical("road", p)) for p in RED_ROADS)
-    pos = notation.Position(plan="p", players=TWO, pieces=pieces,
+    pos = notation.Table(plan="p", players=TWO, pieces=pieces,
                             rules=frozenset(option.letter))
     response = client.post("/ucitel/kviz/pozice/", {
         "pozice": urlencode(notation.params(pos)), "kviz": str(quiz.pk),

@@ -19,8 +19,8 @@ from engine import DEV_CARDS, RESOURCES, InvalidInput, RuleViolation, referee, w
 from tutorial import quiz
 from tutorial.inputs import parse_int
 from tutorial.quiz.base import Question
-from tutorial.quiz.position import build_game
 from tutorial.quiz.sandbox import prepared_or_none as _prepared_or_none
+from tutorial.quiz.sketch import build_game
 from tutorial.referee import notation
 
 PREFIX = "v"
@@ -42,7 +42,7 @@ class Choice:
     note: str  # what is asked, for this position
 
 
-def parse(code: str) -> tuple[notation.Position, dict[str, str]]:
+def parse(code: str) -> tuple[notation.Table, dict[str, str]]:
     """The position and the whole parameter dict of a stored or submitted string."""
     if len(code) > MAX_CODE:
         raise Impossible("Taková pozice je příliš dlouhá.")
@@ -57,12 +57,12 @@ def parse(code: str) -> tuple[notation.Position, dict[str, str]]:
     return pos, params
 
 
-def player_of(pos: notation.Position, params: dict) -> str:
+def player_of(pos: notation.Table, params: dict) -> str:
     color = notation.COLOR_LETTERS.get(params.get("b", ""), "")
     return color if color in pos.players else pos.players[0]
 
 
-def canonical(pos: notation.Position, player: str, roll: int | None = None) -> str:
+def canonical(pos: notation.Table, player: str, roll: int | None = None) -> str:
     """The string an item stores: the position, the player asked about, the roll."""
     params = notation.params(pos)
     params["b"] = notation.LETTER_OF[player]
@@ -71,7 +71,7 @@ def canonical(pos: notation.Position, player: str, roll: int | None = None) -> s
     return urlencode(params)
 
 
-def choices(pos: notation.Position, player: str) -> list[Choice]:
+def choices(pos: notation.Table, player: str) -> list[Choice]:
     """The quiz kinds that make sense for this position (and this player)."""
     name = words.player(player, "gen")
     own = any(color == player for color, _piece, _place in pos.pieces)
@@ -123,8 +123,8 @@ def new_item_code(code: str, kind: str, roll_text: str = "") -> str:
     return stored
 
 
-def position_dict(pos: notation.Position) -> dict:
-    """The referee's position in the quiz's own form (:mod:`tutorial.quiz.position`)."""
+def position_dict(pos: notation.Table) -> dict:
+    """The referee's position in the quiz's own form (:mod:`tutorial.quiz.sketch`)."""
     if pos.plan == "p":
         board = "empty"
     elif pos.plan.startswith("v"):

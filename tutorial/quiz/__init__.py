@@ -38,7 +38,7 @@ from tutorial.quiz.kinds.production import Production, Seven
 from tutorial.quiz.kinds.special import LargestArmy, LongestRoad
 from tutorial.quiz.kinds.trade import MaritimeTrade
 from tutorial.quiz.kinds.winner import Winner
-from tutorial.quiz.position import build_game
+from tutorial.quiz.sketch import build_game
 
 __all__ = [
     "NODES", "PATHS",

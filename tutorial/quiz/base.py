@@ -1,6 +1,6 @@
 """The shapes every sandbox kind shares: a question, its solution, a field, a graded answer.
 
-A *question* is a position (plain data, see :mod:`tutorial.quiz.position`) plus what is asked
+A *question* is a position (plain data, see :mod:`tutorial.quiz.sketch`) plus what is asked
 about it (``ask``: the player, the roll, the resource, …). The engine computes the
 *solution*; grading compares the learner's *response* with it. Responses are plain JSON:
 a sorted list of place ids for click questions, a dict of field name → chosen value for the

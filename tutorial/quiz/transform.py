@@ -34,7 +34,7 @@ from engine import topology as topo
 from engine.constants import COLORS, TERRAIN_COUNTS, TERRAIN_RESOURCE
 from tutorial import quiz
 from tutorial.quiz.base import NODES, BadVariant, Question, Reason
-from tutorial.quiz.position import all_pieces, board_layout, build_game, make_board
+from tutorial.quiz.sketch import all_pieces, board_layout, build_game, make_board
 
 PREFIX = "x"
 MAX_SEED = 999_999

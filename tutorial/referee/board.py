@@ -9,11 +9,11 @@ from engine import topology as topo
 from tutorial import board_svg
 from tutorial.referee import notation
 from tutorial.referee.links import ANSWER, editor_url, encoded
-from tutorial.referee.notation import Position
+from tutorial.referee.notation import Table
 from tutorial.referee.state import EDIT_TOOLS
 
 
-def _targets(pos: Position, state: dict) -> tuple[str, list[str]]:
+def _targets(pos: Table, state: dict) -> tuple[str, list[str]]:
     """What a tap on the board does ("klik": edit, "misto": ask) and on which places."""
     tool = state["n"]
     if tool == "ptat":
@@ -33,7 +33,7 @@ def _targets(pos: Position, state: dict) -> tuple[str, list[str]]:
     return "klik", list(topo.PATH_IDS if kind == "road" else topo.INTERSECTION_IDS)
 
 
-def draw(pos: Position, state: dict, game, ruling, self_url: str) -> str:
+def draw(pos: Table, state: dict, game, ruling, self_url: str) -> str:
     param, places = _targets(pos, state)
     separator = "&" if "?" in self_url else "?"
     base = encoded(pos)

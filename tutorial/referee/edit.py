@@ -11,11 +11,11 @@ from dataclasses import replace
 from engine import topology as topo
 from tutorial.referee import forms as referee_forms
 from tutorial.referee import notation
-from tutorial.referee.notation import BadCode, Position
+from tutorial.referee.notation import BadCode, Table
 from tutorial.referee.state import EDIT_TOOLS
 
 
-def tap(pos: Position, state: dict, place: str) -> Position:
+def tap(pos: Table, state: dict, place: str) -> Table:
     """A tap on ``place`` with the state's tool (``state["od"]`` follows a road drawn)."""
     tool = EDIT_TOOLS.get(state["n"])
     if tool == "draw":
@@ -44,7 +44,7 @@ def tap(pos: Position, state: dict, place: str) -> Position:
     return notation.toggle(pos, state["color"], tool, place)
 
 
-def apply_form(pos: Position, get) -> Position:
+def apply_form(pos: Table, get) -> Table:
     """The 'Hráči, karty a tah' form: players, rules, hands, development cards, knights and
     whose turn it is (everything the board taps do not set)."""
     players = tuple(c for c in notation.ALL_COLORS if get.get(f"hraje-{c}"))
@@ -70,7 +70,7 @@ def apply_form(pos: Position, get) -> Position:
         raise BadCode(turn.first_error())
     pieces = tuple(p for p in pos.pieces
                    if p[0] in players or ("2" in rules and len(players) == 2))
-    colors = notation.Position(players=players, rules=rules).colors()
+    colors = notation.Table(players=players, rules=rules).colors()
     holders = referee_forms.HoldersForm(get, colors, players)
     if not holders.is_valid():
         raise BadCode(holders.first_error())

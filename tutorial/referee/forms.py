@@ -114,7 +114,7 @@ class CardsForm(FirstError, forms.Form):
 
     def cards(self) -> tuple[dict, dict, dict]:
         """From a valid form: the known hands, the development cards and the knights
-        (``Position.hands``, ``Position.dev``, colour -> count)."""
+        (``Table.hands``, ``Table.dev``, colour -> count)."""
         data = self.cleaned_data
         hands, dev, knights = {}, {}, {}
         for color in self.players:
@@ -156,7 +156,7 @@ class RulesForm(forms.Form):
             self.letter_of[name] = option.letter
 
     def letters(self) -> frozenset[str]:
-        """The letters ticked (``Position.rules``); the form cannot be invalid."""
+        """The letters ticked (``Table.rules``); the form cannot be invalid."""
         self.is_valid()
         return frozenset(letter for name, letter in self.letter_of.items()
                          if self.cleaned_data.get(name))
@@ -191,7 +191,7 @@ class TurnForm(FirstError, forms.Form):
         return data
 
     def turn_state(self) -> dict:
-        """The position's fields (notation.Position) from a valid form."""
+        """The position's fields (notation.Table) from a valid form."""
         data = self.cleaned_data
         new_dev = {}
         for color in self.players:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from engine import DEV_CARDS, RESOURCES, words
 from tutorial.referee import notation, rulings
-from tutorial.referee.notation import Position
+from tutorial.referee.notation import Table
 from tutorial.referee.state import ASK_KINDS, TOOL_LABELS, TWO_PLAYER_KINDS, UI_PARAMS
 
 # Links that ask a question end with this anchor: without JavaScript the browser shows the
@@ -20,7 +20,7 @@ from tutorial.referee.state import ASK_KINDS, TOOL_LABELS, TWO_PLAYER_KINDS, UI_
 ANSWER = "#odpoved"
 
 
-def editor_url(pos: Position, state: dict | None = None, *, base: str | None = None,
+def editor_url(pos: Table, state: dict | None = None, *, base: str | None = None,
                **change) -> str:
     """The address of this position with this UI state (defaults left out). ``base``: the
     position's encoded parameters when the caller already has them (a page builds dozens
@@ -38,7 +38,7 @@ def editor_url(pos: Position, state: dict | None = None, *, base: str | None = N
     return editor_path() + ("?" + query if query else "")
 
 
-def encoded(pos: Position) -> str:
+def encoded(pos: Table) -> str:
     """The position's part of the query string."""
     return urlencode(notation.params(pos))
 
@@ -52,7 +52,7 @@ def entry_url(slug: str) -> str:
     return reverse("almanach:entry", kwargs={"slug": slug})
 
 
-def quiz_url(pos: Position, state: dict) -> str:
+def quiz_url(pos: Table, state: dict) -> str:
     """"Přidat do kvízu": the teacher's form for this position (the sign-in first for
     anybody else). The page stays the same for everybody, so it may be cached."""
     extra = {"b": state["b"], **({"hod": state["hod"]} if state["hod"].isdigit() else {})}
@@ -60,7 +60,7 @@ def quiz_url(pos: Position, state: dict) -> str:
     return f"{reverse('lessons:position_add')}?{query}"
 
 
-def links(pos: Position, state: dict) -> dict:
+def links(pos: Table, state: dict) -> dict:
     """The page's buttons, each a link to the same position with one choice changed."""
     base = encoded(pos)
     colors = [{"letter": notation.LETTER_OF[c], "name": words.player(c, capital=True),
@@ -101,17 +101,17 @@ def links(pos: Position, state: dict) -> dict:
 
 def starts() -> list[dict]:
     """The positions a new editor starts from."""
-    beginner = notation.Position(pieces=tuple(
+    beginner = notation.Table(pieces=tuple(
         (c, p, notation._canonical(p, place))
         for c, p, place in _beginner_pieces()))
     return [
         {"label": "Plán pro začátečníky se startovním rozmístěním",
          "url": editor_url(beginner)},
-        {"label": "Plán pro začátečníky bez figurek", "url": editor_url(notation.Position())},
-        {"label": "Prázdný plán (jen tvar)", "url": editor_url(notation.Position(plan="p"))},
+        {"label": "Plán pro začátečníky bez figurek", "url": editor_url(notation.Table())},
+        {"label": "Prázdný plán (jen tvar)", "url": editor_url(notation.Table(plan="p"))},
     ]
 
 
 def _beginner_pieces():
-    from tutorial.quiz.position import beginner_pieces
+    from tutorial.quiz.sketch import beginner_pieces
     return beginner_pieces()

@@ -91,7 +91,9 @@ class BadCode(ValueError):
 
 
 @dataclass(frozen=True)
-class Position:
+class Table:
+    """The table as the referee's address describes it (every parameter above, parsed)."""
+
     plan: str = "z"
     players: tuple[str, ...] = ALL_COLORS
     rules: frozenset[str] = frozenset()
@@ -162,7 +164,7 @@ def _place(kind: str, text: str) -> str:
     return ids[index]
 
 
-def parse(params) -> Position:
+def parse(params) -> Table:
     """The position from request parameters (a QueryDict or a dict of strings)."""
     get = params.get
     plan = (get("plan") or "z").strip()
@@ -211,7 +213,7 @@ def parse(params) -> Position:
         if len(turn) != 2 or turn[1] not in PHASE_LETTERS:
             raise BadCode("Tah: barva a fáze (h, o, s, m, d, z, f).")
         current, phase = _colour(turn[0]), PHASE_LETTERS[turn[1]]
-    return Position(plan=plan, players=players, rules=rules, pieces=tuple(pieces),
+    return Table(plan=plan, players=players, rules=rules, pieces=tuple(pieces),
                     robber=robber, hands=_counts(get("ruce") or "", "Ruce"),
                     dev=_counts(get("karty") or "", "Akční karty"), knights=tuple(knights),
                     current=current, phase=phase,
@@ -281,7 +283,7 @@ def _place_code(piece: str, place: str) -> str:
     return DIGITS[index // 36] + DIGITS[index % 36]
 
 
-def params(pos: Position) -> dict[str, str]:
+def params(pos: Table) -> dict[str, str]:
     """The shortest parameters that give this position back (defaults left out)."""
     out: dict[str, str] = {}
     if pos.plan != "z":
@@ -327,7 +329,7 @@ def params(pos: Position) -> dict[str, str]:
 
 # --- editing --------------------------------------------------------------------------------
 
-def toggle(pos: Position, color: str, piece: str, place: str) -> Position:
+def toggle(pos: Table, color: str, piece: str, place: str) -> Table:
     """One tap of the editor: put the piece there, or take away what stands there.
 
     A tap on the same piece of the same colour removes it; a city tool on one's own
@@ -348,7 +350,7 @@ def toggle(pos: Position, color: str, piece: str, place: str) -> Position:
     return replace(pos, pieces=tuple(pieces))
 
 
-def draw_road(pos: Position, color: str, start: str, end: str) -> Position:
+def draw_road(pos: Table, color: str, start: str, end: str) -> Table:
     """"Silnice od–do": roads of ``color`` along the shortest way between two intersections,
     over free paths or the colour's own roads, never through another colour's road or
     building (so a road of 6 takes two taps, not six). Roads already there stay; the new
@@ -433,7 +435,7 @@ class Built:
     cards: referee.SpecialCards | None = None
 
 
-def build(pos: Position) -> Built:
+def build(pos: Table) -> Built:
     """Replay the position into a sandbox Game piece by piece (each piece checked with its
     own Czech reason), then load it as the API loads a position, with the holders the
     position claims: the special cards' holders are decided by one function everywhere."""
@@ -481,7 +483,7 @@ def build(pos: Position) -> Built:
     return Built(game, cards=cards)
 
 
-def _check_turn_state(pos: Position) -> None:
+def _check_turn_state(pos: Table) -> None:
     """What the turn's state says fits the position's turn (a Czech reason otherwise); the
     engine's loading checks the rest."""
     phase = pos.phase or (default_phase(pos) if pos.current else "")
@@ -503,7 +505,7 @@ def _check_turn_state(pos: Position) -> None:
         raise InvalidInput("Ve fázi zakládání nikdo nemá akční karty ani nehází kostkami.")
 
 
-def _turn_state_json(pos: Position, game: Game, data: dict) -> None:
+def _turn_state_json(pos: Table, game: Game, data: dict) -> None:
     """The turn's state the sandbox cannot set, written into the position JSON the engine
     then loads and checks: cards bought this turn, a card played, Katan pro dva's rolls and
     trade-card actions, the phases after a 7 and the set-up."""
@@ -551,7 +553,7 @@ def _paths_of(node: str) -> list[str]:
     return [topo.PATH_IDS[q] for q in _PATHS_AT[topo.INTERSECTION_INDEX[node]]]
 
 
-def decided(pos: Position, cards: referee.SpecialCards) -> Position:
+def decided(pos: Table, cards: referee.SpecialCards) -> Table:
     """The position with the holders the rules decided in it as its claims: what an edit
     starts from (who held each card before the next piece or knight), so the next tap is
     ruled as a move of the game is, never by the order of seats or pieces."""
@@ -567,7 +569,7 @@ def decided(pos: Position, cards: referee.SpecialCards) -> Position:
 
 
 
-def default_phase(pos: Position) -> str:
+def default_phase(pos: Table) -> str:
     return "main" if "k" in pos.rules else "build"
 
 
@@ -589,7 +591,7 @@ def letters_of(rules: Rules) -> frozenset[str]:
                      if getattr(rules, option.name) == option.other)
 
 
-def to_json(pos: Position, game: Game | None = None) -> dict:
+def to_json(pos: Table, game: Game | None = None) -> dict:
     """The position in the engine's JSON form, as ``POST /rozhodci/api`` takes it (keys at
     their defaults left out): the same position, the same holders, the same answers.
     ``game``: the position built (:func:`build`), where the caller has it; what the engine
@@ -646,7 +648,7 @@ def to_json(pos: Position, game: Game | None = None) -> dict:
 
 # --- from a game ----------------------------------------------------------------------------
 
-def from_game(game: Game, plan: str, shown: set[str] | None = None) -> Position:
+def from_game(game: Game, plan: str, shown: set[str] | None = None) -> Table:
     """The position of a running game (the example game, a Hrát game) for the editor.
 
     Pieces keep the order they were placed in (the game's history; the beginners' starting
@@ -711,7 +713,7 @@ def from_game(game: Game, plan: str, shown: set[str] | None = None) -> Position:
     elif rules.two_player and phase in ("discard", "robber"):
         rolls = (7,) if made == 1 else (first, 7)
     trade_cards = {c: n for c, n in (data.get("trade_cards") or {}).items() if n != 4}
-    return Position(plan=plan, players=tuple(game.players), rules=flags, pieces=pieces,
+    return Table(plan=plan, players=tuple(game.players), rules=flags, pieces=pieces,
                     robber=robber, hands=hands, dev=dev, knights=knights,
                     current=game.current_player if phase else "", phase=phase,
                     road_holder=game.longest_road_holder,

@@ -14,13 +14,13 @@ from tutorial.referee import board, links, notation, questions, rulings
 from tutorial.referee import forms as referee_forms
 from tutorial.referee.forms import HOLDER_UNKNOWN_VALUE
 from tutorial.referee.links import editor_url, entry_url
-from tutorial.referee.notation import Position
+from tutorial.referee.notation import Table
 from tutorial.referee.state import FORM_KEEPS, TRADE_KEEPS
 
 PHASES = referee_forms.PHASES
 
 
-def _base_context(pos: Position, state: dict, submitted=None, cards=None) -> dict:
+def _base_context(pos: Table, state: dict, submitted=None, cards=None) -> dict:
     self_url = editor_url(pos, state)
     return {"pos": pos, "state": state, "self_url": self_url,
             "qr_url": reverse("referee:qr") + self_url[len(reverse("referee:editor")):],
@@ -33,7 +33,7 @@ def _base_context(pos: Position, state: dict, submitted=None, cards=None) -> dic
             **links.links(pos, state)}
 
 
-def context(pos: Position, state: dict, built: notation.Built, error: str,
+def context(pos: Table, state: dict, built: notation.Built, error: str,
              submitted=None, trade_submitted=None) -> dict:
     context = _base_context(pos, state, submitted, built.cards)
     ruling = None
@@ -67,7 +67,7 @@ def context(pos: Position, state: dict, built: notation.Built, error: str,
     return context
 
 
-def _form(pos: Position, state: dict, submitted=None) -> dict:
+def _form(pos: Table, state: dict, submitted=None) -> dict:
     """The settings form's fields; after a refused submission, what the user typed."""
     def value(name: str, default) -> str:
         return str(submitted.get(name, "")) if submitted is not None else str(default)
@@ -127,7 +127,7 @@ def _form(pos: Position, state: dict, submitted=None) -> dict:
 
 
 
-def _trade_form(pos: Position, state: dict, submitted=None) -> dict:
+def _trade_form(pos: Table, state: dict, submitted=None) -> dict:
     """'Obchod mezi hráči': the question's fields (what was asked, or what was typed)."""
     def value(name: str, default) -> str:
         return str(submitted.get(name, "")) if submitted is not None else str(default)
@@ -148,7 +148,7 @@ def _trade_form(pos: Position, state: dict, submitted=None) -> dict:
             "hidden": [(k, params[k]) for k in TRADE_KEEPS if params.get(k)]}
 
 
-def broken_context(pos: Position, state: dict, built: notation.Built) -> dict:
+def broken_context(pos: Table, state: dict, built: notation.Built) -> dict:
     context = _base_context(pos, state)
     context.update({
         "error": built.error, "broken": True, "ruling": None, "board": "",

@@ -6,17 +6,17 @@ from __future__ import annotations
 from engine import RESOURCES, InvalidInput, actions
 from engine import topology as topo
 from tutorial.referee import notation, rulings
-from tutorial.referee.notation import Position
+from tutorial.referee.notation import Table
 from tutorial.referee.state import TWO_PLAYER_KINDS
 
 
-def _known(pos: Position) -> rulings.Known:
+def _known(pos: Table) -> rulings.Known:
     # Who said which cards he bought in this turn said which cards he holds.
     return rulings.Known(turn=bool(pos.current), hands=frozenset(pos.hands),
                          dev=frozenset(pos.dev) | frozenset(pos.new_dev))
 
 
-def ask(pos: Position, state: dict, built: notation.Built) -> rulings.Ruling | None:
+def ask(pos: Table, state: dict, built: notation.Built) -> rulings.Ruling | None:
     """The ruling for the question in the address, or None while it waits for a tap."""
     game, known, color = built.game, _known(pos), state["color"]
     question = state["otazka"]

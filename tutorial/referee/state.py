@@ -12,7 +12,7 @@ from engine import DEV_CARDS, RESOURCES, actions
 from engine import topology as topo
 from tutorial.inputs import parse_int
 from tutorial.referee import notation, rulings
-from tutorial.referee.notation import Position
+from tutorial.referee.notation import Table
 
 EDIT_TOOLS = {"vesnice": "settlement", "mesto": "city", "silnice": "road",
               "kreslit": "draw", "zlodej": "robber"}
@@ -37,7 +37,7 @@ FORM_KEEPS = ("plan", "f", "zlodej", "n", "b", "otazka", "akce", "hod", "surovin
 TRADE_KEEPS = (*notation.POSITION_PARAMS, "n", "b", "otazka", "akce")
 
 
-def read(get, pos: Position) -> dict:
+def read(get, pos: Table) -> dict:
     """The editor's UI state from the query (unknown values fall back to defaults)."""
     colors = pos.colors()
     color = get.get("b", "")

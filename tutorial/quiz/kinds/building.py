@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import topology as topo
 from engine import words
 from tutorial.quiz.base import Field, Kind, Question, Reason, Solution, same_cost, who
-from tutorial.quiz.position import Sketch, random_hand
+from tutorial.quiz.sketch import Sketch, random_hand
 
 YES = "ano"
 NO_RESOURCES = "suroviny"

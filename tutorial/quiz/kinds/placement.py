@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import topology as topo
 from tutorial import board_svg
 from tutorial.quiz.base import ANY_RESOURCE, NODES, PATHS, Kind, Question, Reason, Solution, who
-from tutorial.quiz.position import Sketch
+from tutorial.quiz.sketch import Sketch
 
 Marks = dict[tuple[str, str], str]
 HEADWORD_SETTLEMENT = "vesnice"

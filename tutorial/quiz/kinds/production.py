@@ -17,7 +17,7 @@ from tutorial.quiz.base import (
     who,
     who_label,
 )
-from tutorial.quiz.position import Sketch, random_hand
+from tutorial.quiz.sketch import Sketch, random_hand
 
 RESOURCES = words.RESOURCES
 DICE = {2: (1, 1), 3: (1, 2), 4: (1, 3), 5: (2, 3), 6: (3, 3), 7: (3, 4), 8: (4, 4),

@@ -17,7 +17,7 @@ from tutorial.quiz.base import (
     who,
     who_label,
 )
-from tutorial.quiz.position import Sketch, build_game
+from tutorial.quiz.sketch import Sketch, build_game
 
 
 def _holder_choices(question: Question, game, nobody: str) -> tuple[tuple[str, str], ...]:

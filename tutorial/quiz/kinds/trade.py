@@ -6,7 +6,7 @@ from engine import topology as topo
 from engine import words
 from tutorial import board_svg
 from tutorial.quiz.base import ANY_RESOURCE, Field, Kind, Question, Reason, Solution, who
-from tutorial.quiz.position import Sketch, make_board, random_hand
+from tutorial.quiz.sketch import Sketch, make_board, random_hand
 
 RATE_CHOICES = (("4", "4 : 1"), ("3", "3 : 1"), ("2", "2 : 1"))
 YES_NO = (("ano", "Ano, smí"), ("ne", "Ne, nesmí"))

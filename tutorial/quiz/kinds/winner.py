@@ -17,7 +17,7 @@ from tutorial.quiz.base import (
     who,
     who_label,
 )
-from tutorial.quiz.position import Sketch, build_game
+from tutorial.quiz.sketch import Sketch, build_game
 
 
 def _describe_action(question: Question, action: dict, game) -> str:
@@ -147,7 +147,7 @@ class Winner(Kind):
                     "_hand": {"wool": 1, "grain": 1, "ore": 1}}
         mine = [n for n, (c, p) in sketch.buildings.items() if c == me and p == "settlement"]
         if mine:
-            from tutorial.quiz.position import node_id
+            from tutorial.quiz.sketch import node_id
 
             return {"type": "build_city", "player": me, "node": node_id(rng.choice(mine)),
                     "_hand": {"grain": 2, "ore": 3}}

@@ -1,6 +1,7 @@
-"""What the strong bot reads of a position for one decision, and the values it puts on
-places: production in dots of the number tokens, weighted by how scarce each resource is
-on this board, new resources and matching harbours."""
+"""What one player sees of the table for one of the strong bot's decisions (its own cards,
+a card count of the others), and the values it puts on places: production in dots of the
+number tokens, weighted by how scarce each resource is on this board, new resources and
+matching harbours."""
 
 from __future__ import annotations
 
@@ -39,8 +40,9 @@ class Target:
     cost: tuple[int, ...]
 
 
-class Position:
-    """The position as small ints, read once per decision through the public API."""
+class TableView:
+    """The table as one player sees it, as small ints, read once per decision through the
+    game's public API."""
 
     def __init__(self, game: Game, me: str, viewer: str | None = None) -> None:
         """The position as ``me`` is judged, seen by ``viewer`` (default: ``me``): the
@@ -214,7 +216,7 @@ def shortfall(hand: Sequence[int], cost: Sequence[int]) -> list[int]:
     return [max(0, c - h) for h, c in zip(hand, cost, strict=True)]
 
 
-def surplus_units(pos: Position, hand: Sequence[int], cost: Sequence[int]) -> int:
+def surplus_units(pos: TableView, hand: Sequence[int], cost: Sequence[int]) -> int:
     """How many cards maritime trades could buy with what the cost does not need."""
     game, me = pos.game, pos.me
     return sum(max(0, hand[r] - cost[r]) // game.trade_rate(me, RESOURCES[r]) for r in range(5))

@@ -1,4 +1,5 @@
-"""Sandbox positions as compact data, built into an engine ``Game`` when needed.
+"""Position sketches: sandbox positions as compact data, built into an engine ``Game``
+when needed.
 
 A position is a dict (JSON/TOML friendly); every key is optional:
 
