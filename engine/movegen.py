@@ -47,9 +47,9 @@ from .constants import (
 )
 from .notation import resource_dict
 from .position import Position
+from .rules import robber_victims
 from .topology import (
     HEX_IDS,
-    INTERSECTION_HEXES,
     INTERSECTION_IDS,
     INTERSECTION_PATHS,
     NUM_HEXES,
@@ -262,21 +262,7 @@ def build_actions(pos: Position, p: int, acts: SeatActions, out: list) -> None:
 def robber_actions(pos: Position, p: int, table: list[dict], optional: bool = False) -> list:
     """The robber to every other hex, robbing each possible victim (or nobody when there
     is none, or when robbing is ``optional``)."""
-    # The victims at each hex: opponents with a building there who hold cards, in seat
-    # order (the same as Position._victims, for all hexes at once).
-    victims_at: dict[int, list[int]] = {}
-    hands = pos._hands
-    for q in range(pos._player_count):
-        if q == p or not any(hands[q]):
-            continue
-        for nodes in (pos._settlements[q], pos._cities[q]):
-            for node in nodes:
-                for h in INTERSECTION_HEXES[node]:
-                    row = victims_at.get(h)
-                    if row is None:
-                        victims_at[h] = [q]
-                    elif row[-1] != q:
-                        row.append(q)
+    victims_at = robber_victims(pos, p)
     out = []
     colors = pos._colors
     robber = pos._robber_hex

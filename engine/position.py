@@ -48,7 +48,6 @@ from .longest_road import longest_road_length, longest_trail
 from .notation import count, flag, known, resource_dict, resource_index
 from .options import Rules
 from .topology import (
-    HEX_CORNERS,
     HEX_IDS,
     HEX_INDEX,
     INTERSECTION_HEXES,
@@ -296,21 +295,6 @@ class Position:
         if self._rolls < self.rolls_per_turn:
             return "roll"
         return "main" if self.rules.combined_trade_build else "trade"
-
-    def _touches_hex(self, p: int, h: int) -> bool:
-        owner = self._node_owner
-        return any(owner[node] == p for node in HEX_CORNERS[h])
-
-    def _victims(self, p: int, h: int) -> list[int]:
-        """Opponents with a building on hex h who hold at least one resource card."""
-        owner, hands, n = self._node_owner, self._hands, self._player_count
-        out = []
-        for node in HEX_CORNERS[h]:
-            o = owner[node]
-            if 0 <= o < n and o != p and o not in out and any(hands[o]):
-                out.append(o)
-        out.sort()
-        return out
 
     def _usable_harbors(self, p: int) -> int:
         """Bit mask of the harbor kinds p may use now: one settled in this turn serves from

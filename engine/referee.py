@@ -22,9 +22,8 @@ from .game import Game, find_variant
 from .longest_road import longest_road_length
 from .options import OPTION, Rules
 from .position_json import load_position, read_rules
-from .rules import robber_moves_away
+from .rules import robber_moves_away, robber_victims
 from .topology import (
-    HEX_CORNERS,
     HEX_INDEX,
     INTERSECTION_IDS,
     INTERSECTION_INDEX,
@@ -390,17 +389,9 @@ def robber_candidates(game: Game, thief: str, hex_id: str) -> tuple[list[str], l
         raise InvalidInput(f"Neznámé pole {hex_id!r}.")
     if thief not in game.players:
         raise InvalidInput(f"{thief!r} není hráč této hry.")
-    robbable, empty = [], []
-    for n in HEX_CORNERS[HEX_INDEX[hex_id]]:
-        building = game.buildings.get(INTERSECTION_IDS[n])
-        if not building:
-            continue
-        color = building[0]
-        if color == thief or color not in game.players or color in robbable + empty:
-            continue
-        (robbable if game.hand_size(color) else empty).append(color)
-    order = list(game.players)
-    return sorted(robbable, key=order.index), sorted(empty, key=order.index)
+    h, p, colors = HEX_INDEX[hex_id], game._player_seat[thief], game._colors
+    return ([colors[q] for q in robber_victims(game, p).get(h, ())],
+            [colors[q] for q in robber_victims(game, p, without_cards=True).get(h, ())])
 
 
 def roll_yields(game: Game, total: int) -> Produced | DiscardRequired:

@@ -28,7 +28,7 @@ from .constants import (
 from .errors import RuleViolation
 from .options import Rules
 from .position import Position
-from .topology import INTERSECTION_NEIGHBORS, INTERSECTION_PATHS, PATH_ENDS
+from .topology import INTERSECTION_HEXES, INTERSECTION_NEIGHBORS, INTERSECTION_PATHS, PATH_ENDS
 
 __all__ = ["Rules"]  # and the rule checks below
 
@@ -264,12 +264,36 @@ def robber_moves_away(position: Position, h: int) -> None:
                             "zlodej")
 
 
+def robber_victims(position: Position, p: int,
+                   without_cards: bool = False) -> dict[int, list[int]]:
+    """Whom seat p may rob, hex by hex: the opponents with a settlement or city at the hex
+    who hold at least one resource card (Zloděj: "okrade ... hráče, který má u pole vesnici
+    nebo město"), in seat order; never p, never a neutral colour (Katan pro dva). Hexes
+    without such an opponent are left out. ``without_cards``: instead the opponents there
+    who hold no resource card (they cannot be robbed). The only place that says who can be
+    robbed: the rule check, the legal moves and the referee all ask it."""
+    victims: dict[int, list[int]] = {}
+    hands = position._hands
+    for q in range(position._player_count):
+        if q == p or bool(any(hands[q])) == without_cards:
+            continue
+        for nodes in (position._settlements[q], position._cities[q]):
+            for node in nodes:
+                for h in INTERSECTION_HEXES[node]:
+                    row = victims.get(h)
+                    if row is None:
+                        victims[h] = [q]
+                    elif row[-1] != q:
+                        row.append(q)
+    return victims
+
+
 def robber_victim(position: Position, p: int, h: int, victim: int, headword: str,
                   required: bool) -> None:
     """The thief robs one opponent who has a building on the robber's new hex and holds
-    resource cards. After a 7 he must if he can ("vybere ... a okrade jej"); with a Knight
-    he may ("Pak může ještě okrást", Almanach, *Rytíř*)."""
-    candidates = position._victims(p, h)
+    resource cards (robber_victims). After a 7 he must if he can ("vybere ... a okrade
+    jej"); with a Knight he may ("Pak může ještě okrást", Almanach, *Rytíř*)."""
+    candidates = robber_victims(position, p).get(h, ())
     if victim < 0:
         if required and candidates:
             raise RuleViolation("victim_required",
@@ -279,7 +303,7 @@ def robber_victim(position: Position, p: int, h: int, victim: int, headword: str
     if victim == p:
         raise RuleViolation("cannot_rob_self", "Sám sebe okrást nelze.", headword)
     if victim not in candidates:
-        if position._touches_hex(victim, h):
+        if victim in robber_victims(position, p, without_cards=True).get(h, ()):
             raise RuleViolation("victim_has_no_cards", "Tento hráč nemá žádnou kartu suroviny.",
                                 headword)
         raise RuleViolation("victim_not_adjacent",
