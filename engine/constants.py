@@ -21,7 +21,6 @@ TERRAIN_RESOURCE = {
 TERRAIN_COUNTS = {"forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3, "desert": 1}
 
 # Number tokens A–R in letter order (Almanach, Výstavba variabilního hracího plánu).
-TOKEN_LETTERS = "ABCDEFGHIJKLMNOPQR"
 TOKENS = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
 
 CARDS_PER_RESOURCE = 19
@@ -38,8 +37,6 @@ HARBOR_KIND_INDEX = {name: i for i, name in enumerate(HARBOR_KINDS)}
 GENERIC = 5  # index of "3:1" in HARBOR_KINDS; bit 1 << 5 in a harbor mask
 STANDARD_HARBORS = (GENERIC_HARBOR,) * 4 + RESOURCES
 
-PIECES = ("road", "settlement", "city")
-PIECE_LIMITS = {"road": 15, "settlement": 5, "city": 4}
 MAX_ROADS, MAX_SETTLEMENTS, MAX_CITIES = 15, 5, 4
 
 # Building costs (Almanach, Stavební náklady), as counts in RESOURCES order.

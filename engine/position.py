@@ -65,7 +65,6 @@ PHASES = ("setup", "roll", "discard", "robber", "trade", "build", "main", "offer
           "give_back", "over")
 # Phases that interrupt another one and return to it (Position._resume_phase).
 INTERRUPTIONS = ("offer", "neutral", "give_back")
-TURN_PHASES = ("roll", "trade", "build", "main")
 # No intersection holds anyone's building: a road's length if nothing broke it.
 _NOBODY = [-1] * NUM_INTERSECTIONS
 

@@ -34,7 +34,6 @@ __all__ = ["Rules"]  # and the rule checks below
 
 PIECE_CZ = {"road": "silnici", "settlement": "vesnici", "city": "město",
             "development_card": "akční kartu"}
-PIECE_PLURAL_CZ = {"road": "silnice", "settlement": "vesnice", "city": "města"}
 
 
 def _resource_list(cost: tuple[int, ...]) -> str:

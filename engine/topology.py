@@ -145,7 +145,6 @@ for _p, _name in enumerate(PATH_IDS):
         _left, _right = _name.split("|")
         PATH_INDEX.setdefault(f"{_right}|{_left}", _p)
 COASTAL_PATHS = tuple(p for p in range(NUM_PATHS) if len(PATH_HEXES[p]) == 1)
-COASTAL_INTERSECTIONS = tuple(i for i in range(NUM_INTERSECTIONS) if len(INTERSECTION_HEXES[i]) < 3)
 
 
 def path_between(a: int, b: int) -> int | None:

@@ -99,11 +99,6 @@ def estimate(game: Game, viewer: str) -> Counts | None:
     return out
 
 
-def clear_cache() -> None:
-    _live.clear()
-    _kept.clear()
-
-
 # -- replaying the history ----------------------------------------------------------------
 
 

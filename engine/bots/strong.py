@@ -46,8 +46,6 @@ from .base import Decision, plain_reason, sentence
 from .levels import LEVELS, STRONGEST, Level
 from .view import TableView, Target, shortfall, surplus_units
 
-COSTS = {"road": ROAD_COST, "settlement": SETTLEMENT_COST, "city": CITY_COST,
-         "development_card": DEV_CARD_COST}
 POINT_VALUE = 9.0          # one victory point, in dots of production
 DEV_CARD_VALUE = 6.0
 MAX_BANK_TRADES = 8        # per turn: a safety net, the plan itself never trades in circles

@@ -17,8 +17,6 @@ from ..words import (  # noqa: F401
 )
 from . import places
 
-BUILD_ACC = {"road": "silnici", "settlement": "vesnici", "city": "město",
-             "development_card": "akční kartu"}
 # "na vesnici", "na město": what the cards are for.
 BUILD_FOR = {"road": "na silnici", "settlement": "na vesnici", "city": "na město",
              "development_card": "na akční kartu"}

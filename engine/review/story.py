@@ -49,10 +49,6 @@ class Step:
     phase_before: str
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _p(color: str, case: str = "nom", capital: bool = False) -> str:
     return player(color, case, capital)
 

@@ -55,7 +55,6 @@ GIVEN_ROLLS = {7: 7, 8: 8, 10: 10}  # turn -> total the text states
 FACES = {2: (1, 1), 3: (1, 2), 4: (1, 3), 5: (2, 3), 6: (2, 4), 7: (3, 4), 8: (2, 6),
          9: (3, 6), 10: (4, 6), 11: (5, 6), 12: (6, 6)}
 SETTLEMENT = {"brick": 1, "lumber": 1, "wool": 1, "grain": 1}
-CITY = {"grain": 2, "ore": 3}
 
 
 class Rejected(Exception):

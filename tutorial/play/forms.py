@@ -111,7 +111,6 @@ class NewGameForm(RuleOptionFields):
     # The rule options' fields (RuleOptionFields) follow the seed, then the levels.
     field_order = ("hraci", "lide", "plan", "barva", "poradi", "seed")
     ADVANCED = ("seed", *(option.play_field for option in flow.OPTIONS))
-    SEATING = ("barva", "poradi")
 
     def advanced_errors(self) -> bool:
         """Whether a field under 'Další volby' has an error (then they are shown open)."""

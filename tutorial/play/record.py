@@ -166,12 +166,6 @@ def viewer_of(row) -> narrate.Viewer:
     return narrate.Viewer(row.shown_to or None)
 
 
-def hidden_colors(row) -> set[str]:
-    """Whose cards the record keeps hidden from its viewer."""
-    viewer = viewer_of(row)
-    return {c for c in store.setup_of(row).players if not viewer.sees(c)}
-
-
 def text_for(move: Move, viewer: narrate.Viewer) -> str:
     """A stored move's narration as the viewer may read it (a stolen card is named only to
     the thief and the victim)."""

@@ -64,7 +64,6 @@ PHASE_LETTERS = {"h": "roll", "o": "trade", "s": "build", "m": "main", "d": "dis
 LOADED_PHASES = ("discard", "robber", "setup")
 DONE_LETTERS = {"k": "card_played", "o": "trade_card_action", "r": "knight_retired"}
 TWO_PLAYER_DONE = ("o", "r")
-MAX_TRADE_CARDS = 7
 PHASE_LETTER_OF = {phase: letter for letter, phase in PHASE_LETTERS.items()}
 # The rule options the notation writes (those engine.options gives a letter), by letter.
 LETTERED = tuple(option for option in OPTIONS if option.letter)
@@ -125,12 +124,6 @@ class Table:
         if self.two_player:
             return self.players + tuple(c for c in ALL_COLORS if c not in self.players)
         return self.players
-
-    def piece_at(self, place: str) -> tuple[str, str] | None:
-        for color, piece, at in self.pieces:
-            if at == place:
-                return color, piece
-        return None
 
 
 # --- reading --------------------------------------------------------------------------------

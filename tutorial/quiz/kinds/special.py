@@ -24,10 +24,6 @@ def _holder_choices(question: Question, game, nobody: str) -> tuple[tuple[str, s
     return tuple((c, who_label(question, c)) for c in game.players) + ((NOBODY, nobody),)
 
 
-def _holder_text(question: Question, color: str | None, case: str = "nom") -> str:
-    return who(question, color, case) if color else "nikdo"
-
-
 class LongestRoad(Kind):
     slug = "nejdelsi-cesta"
     title = "Nejdelší obchodní cesta"
