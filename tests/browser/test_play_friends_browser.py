@@ -159,3 +159,55 @@ def test_three_phones_play_one_game_to_the_end_each_seeing_only_its_own_cards(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_phone_that_stops_playing_is_replaced_by_a_computer_and_comes_back(
+        live_server, browser, transactional_db):
+    from tests.browser.axe import assert_accessible
+    from tutorial.play.models import FriendGame
+
+    errors: list[str] = []
+    (host_context, host), (friend_context, friend) = (phone(browser, errors),
+                                                      phone(browser, errors))
+    try:
+        host.goto(f"{live_server.url}/hrat/s-prateli/")
+        assert_accessible(host)
+        host.fill("#id_prezdivka", "Ada")
+        host.get_by_role("button", name="Založit hru s přáteli").first.click()
+        assert_accessible(host)  # the room, with the code and the QR code
+        code = host.locator(".play-code").inner_text()
+        friend.goto(f"{live_server.url}/hrat/pripojit/?kod={code}")
+        assert_accessible(friend)
+        friend.fill("#prezdivka", "Běla")
+        friend.get_by_role("button", name="Připojit se").click()
+        friend.get_by_role("button", name="Hrát za barvu Modrý").click()
+        host.get_by_role("button", name="Začít hru").click()
+        game_id = host.url.rstrip("/").split("/")[-1]
+        # The host's time, shortened for the test: 2 seconds.
+        FriendGame.objects.filter(pk=game_id).update(patience=2)
+        expect(host.locator(".play-status")).to_contain_text("Hrajete vy", timeout=POLL)
+        assert_accessible(host)
+        row = store.find(game_id)
+        while store.game_of(row).acting_player == "orange":  # the host plays a turn
+            settled(host)
+            table = host.evaluate(TABLE)
+            before = row.moves
+            if table["discard"] is not None:
+                discard(host, table)
+            else:
+                press(host, table["labels"])
+            moved(row, before)
+        # Blue (the friend) must act now and does not: after 2 s the host's poll has a
+        # computer play for blue, and the host's news says so.
+        expect(host.locator(".play-friends-news summary")).to_contain_text(
+            "Modrý (Běla) nehraje už 2 sekundy", timeout=POLL + 4000)
+        expect(friend.locator(".play-away")).to_contain_text("Za vás teď hraje počítač",
+                                                             timeout=POLL)
+        friend.get_by_role("button", name="Hraju zase já").click()
+        expect(friend.locator(".play-away")).to_have_count(0)
+        expect(host.locator(".play-friends-news summary")).to_contain_text(
+            "Modrý (Běla) je zpět a hraje zase sám", timeout=POLL)
+        assert not errors, errors
+    finally:
+        host_context.close()
+        friend_context.close()

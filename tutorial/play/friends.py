@@ -360,6 +360,9 @@ def take_over(row: PlayedGame, *, now: dt.datetime | None = None,
                                      away=False).first()
     if seat is None or not FriendSeat.objects.filter(pk=seat.pk, away=False).update(away=True):
         return False  # another request took it over first
+    mine = seat_of_row(row)
+    if mine is not None and mine.pk == seat.pk:  # the absent seat's own phone asked
+        mine.away = True
     setup = store.setup_of(row)
     try:
         moves = play_on(row, game, setup, bots)
