@@ -333,3 +333,15 @@ def test_every_request_may_be_answered_by_another_server(table):
         before = row_of(url).moves
         assert table[colour].post(url + "tah/", data).status_code == 302
         assert row_of(url).moves > before
+
+
+def test_a_friend_typing_a_nickname_already_seated_only_asks_and_may_choose_another(db):
+    host, friend = Client(), Client()
+    url, code = host_game(host)
+    friend.post("/hrat/pripojit/", {"kod": code, "prezdivka": "hostitel"})
+    room = friend.get(url).content.decode()
+    assert "už má hráč u stolu" in room and "Připojit se s jinou přezdívkou" in room
+    assert FriendSeat.objects.get(table_id=row_of(url).pk, color="orange").claim
+    join(friend, code, "Eva", "blue")  # another nickname: a seat of one's own
+    assert "Hrajete za <strong>Modrý (Eva)</strong>" in friend.get(url).content.decode()
+    assert not FriendSeat.objects.get(table_id=row_of(url).pk, color="orange").claim

@@ -234,6 +234,8 @@ def take_seat(table: FriendGame, color: str, nickname: str, token: str) -> Frien
         token=token, nickname=nickname)
     if not taken:
         raise Refused("Toto místo už je obsazené (nebo ve hře není). Vyberte jiné.")
+    # A phone that asked for another seat first (the same nickname) asks no more.
+    FriendSeat.objects.filter(table=table, claim=token).update(claim="")
     seat = FriendSeat.objects.get(table=table, color=color)
     bump(table.game, f"{name(seat)} si sedá ke hře.")
     return seat
