@@ -360,7 +360,11 @@ def take_over(row: PlayedGame, *, now: dt.datetime | None = None,
     acting = game.acting_player
     seat = FriendSeat.objects.filter(table=table, color=acting, person=True,
                                      away=False).first()
-    if seat is None or not FriendSeat.objects.filter(pk=seat.pk, away=False).update(away=True):
+    if seat is None:  # nobody to replace (a computer acts): the time no longer runs
+        if not by_host:
+            settle(row, game)
+        return False
+    if not FriendSeat.objects.filter(pk=seat.pk, away=False).update(away=True):
         return False  # another request took it over first
     mine = seat_of_row(row)
     if mine is not None and mine.pk == seat.pk:  # the absent seat's own phone asked
