@@ -558,7 +558,8 @@ def document_for(entry, url: str = "") -> Document:
     count as part of the text."""
     lines = entry.plain.split("\n")
     anchors = [anchor(number) for number in range(1, len(lines) + 1)]
-    asides = frozenset(int(heading or p) - 1 for heading, p in _ASIDE.findall(entry.html))
+    asides = frozenset(int(heading or p or source) - 1
+                       for heading, p, source in _ASIDE.findall(entry.html))
     headings = frozenset(int(number) - 1 for number in _HEADING.findall(entry.html))
     editions = tuple(
         (int(number) - 1, unescape(box["label"]))
@@ -590,5 +591,7 @@ _EDITION_BOX = re.compile(
     re.S,
 )
 _HEADING = re.compile(r'<h2 id="odstavec-(\d+)"')
-_ASIDE = re.compile(r'<h2 id="odstavec-(\d+)"|<(?:p|li) id="odstavec-(\d+)" class="site-words"')
+# A ruling's source line ("Zdroj: …") leads to it, it answers nothing: no result either.
+_ASIDE = re.compile(r'<h2 id="odstavec-(\d+)"|<(?:p|li) id="odstavec-(\d+)" class="site-words"'
+                    r'|<p id="odstavec-(\d+)" class="ruling">Zdroj: ')
 
