@@ -220,8 +220,10 @@ class Browser:
         self.headers: set[str] = set()  # names of the last response's headers
 
     def request(self, route: str, method: str, path: str, data: dict | None = None,
-                htmx: bool = False, expect: tuple[int, ...] = (200, 302)) -> tuple[int, str, str]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+                htmx: bool = False, expect: tuple[int, ...] = (200, 302),
+                extra: dict[str, str] | None = None) -> tuple[int, str, str]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+                   **(extra or {})}
         body = None
         if data is not None:
             token = self.cookies.get("csrftoken", "")
@@ -292,6 +294,7 @@ class Lesson:
         self.code, self.stats, self.deadline = code, stats, deadline
         self.think, self.arrival, self.poll = args.think, args.arrival, args.poll
         self.look, self.wait = args.look, args.wait
+        self.old_poll = args.old_poll
         self.meters: dict[str, CpuMeter] = {}
         self.idle: dict[str, float] = {}  # CPU seconds while the class only waited
         self.idle_seconds = 0.0
@@ -312,6 +315,7 @@ def pupil_run(number: int, lesson: Lesson, start: threading.Barrier, done: list[
     rng = random.Random(number)
     pupil = Browser(lesson.ports_for(number), lesson.stats)
     code, stats = lesson.code, lesson.stats
+    base = f"http://127.0.0.1:{pupil.port}"
 
     def pause(scale: float = 1.0) -> None:
         if lesson.think > 0:
@@ -350,13 +354,19 @@ def pupil_run(number: int, lesson: Lesson, start: threading.Barrier, done: list[
             continue
         version = VERSION.search(page)
         time.sleep(every)
-        status, _, _ = pupil.request("poll", "GET", f"/hra/{code}/stav/?v="
-                                     f"{version.group(1) if version else 'x'}", htmx=True,
-                                     expect=(200, 204))
+        # As htmx sends it: the page the poll belongs to (the old pages reloaded instead).
+        current = {} if lesson.old_poll else {"HX-Current-URL": f"{base}/hra/{code}/"}
+        status, _, text = pupil.request("poll", "GET", f"/hra/{code}/stav/?v="
+                                        f"{version.group(1) if version else 'x'}", htmx=True,
+                                        expect=(200, 204), extra=current)
         if status == 204 and "x-frame-options" not in pupil.headers:
             with stats.lock:  # the whole site adds X-Frame-Options; the shortcut does not
                 stats.short_polls += 1
-        if status == 200:
+        if status == 200 and 'id="obsah"' in text:
+            page = text  # the new page came with the poll; htmx swaps it in
+            stats.saw(number, page)
+            every = pace()
+        elif status == 200:  # HX-Refresh: the page loads again
             _, _, page = pupil.request("page", "GET", f"/hra/{code}/")
             stats.saw(number, page)
             every = pace()

@@ -117,6 +117,10 @@ def test_questions_move_without_a_reload_and_per_pupil_samples_fit_a_phone(
         context.close()
 
         context, page = _signed_in(live_server, browser, teacher, errors, 360, 740)
+        # On a phone the quiz page, with its example choices, has no sideways scroll.
+        page.goto(f"{live_server.url}/ucitel/kviz/{quiz.pk}/")
+        expect(page.locator(".quiz-example-form select")).to_have_count(2)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         per_pupil = quiz.items.get(order=3)
         page.goto(f"{live_server.url}/ucitel/kviz/{quiz.pk}/ukazka/{per_pupil.pk}/")
         expect(page.locator(".pupil-sample")).to_have_count(3)

@@ -153,3 +153,48 @@ def test_the_seat_in_the_session_alone_still_polls(session):
     assert status(pupil, session, session.version()).status_code == 204
     classroom.control(session, "start")
     assert status(pupil, session, "ceka-0-nb")["HX-Refresh"] == "true"
+
+
+def on_page(client: Client, session: ClassSession, version: str, query: str = ""):
+    """A poll as htmx sends it from the pupil's page (HX-Current-URL names the page)."""
+    return client.get(f"/hra/{session.code}/stav/?v={version}", HTTP_HX_REQUEST="true",
+                      HTTP_HX_CURRENT_URL=f"http://testserver/hra/{session.code}/{query}")
+
+
+@pytest.mark.parametrize("action", ["start", "reveal", "next", "close"])
+def test_the_poll_that_finds_a_change_brings_the_new_page_itself(session, teacher_client,
+                                                                   action):
+    # One request instead of two per phone when the whole class asks at once, and no reload
+    # of the page on the phone: htmx swaps the page's main part in.
+    pupil = Client()
+    join(pupil, session, "Ada")
+    if action in ("reveal", "next"):
+        classroom.control(session, "start")
+    version = session.version()
+    assert on_page(pupil, session, version).status_code == 204
+    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": action,
+                                                                      "potvrdit": "1"})
+    response = on_page(pupil, session, version)
+    assert response.status_code == 200 and "HX-Refresh" not in response
+    page = response.content.decode()
+    loaded = pupil.get(f"/hra/{session.code}/").content.decode()
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", loaded, re.S)[1]
+    assert f">{heading}</h1>" in page and 'id="obsah"' in page
+    session.refresh_from_db()
+    if action != "close":  # the new page polls with the new state: quiet again
+        assert f"/stav/?v={session.version()}" in page
+        assert 'hx-select="#obsah"' in page
+        assert on_page(pupil, session, session.version()).status_code == 204
+
+
+def test_a_lost_seat_or_another_page_still_reloads(session):
+    pupil = Client()
+    join(pupil, session, "Ada")
+    version = session.version()
+    classroom.control(session, "start")
+    response = pupil.get(f"/hra/{session.code}/stav/?v={version}", HTTP_HX_REQUEST="true",
+                         HTTP_HX_CURRENT_URL="http://testserver/kvizy/")
+    assert response["HX-Refresh"] == "true"
+    classroom.remove_pupil(session, Pupil.objects.get(lesson=session).pk)
+    response = on_page(pupil, session, version)
+    assert response["HX-Refresh"] == "true"  # the join form, loaded again, says why

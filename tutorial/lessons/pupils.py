@@ -8,10 +8,11 @@ Until a question is revealed a pupil sees only that the answer is saved.
 from __future__ import annotations
 
 import random
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -395,14 +396,34 @@ def _end_screen(session: ClassSession, pupil, items, answers, place: bool = True
 
 @require_GET
 def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
-    """Polled by the pupil's page: 204 while nothing changed, else a full refresh.
+    """Polled by the pupil's page: 204 while nothing changed, else the new page (or a refresh).
     An unknown code is a guess like any other (counted, 404)."""
     session, problem = _open_code(request, code)
     if problem:
         return problem
     if request.GET.get("v") == session.version() and _still_seated(request, session):
         return HttpResponse(status=204)
-    return HttpResponseClientRefresh()
+    return _page_at_once(request, session) or HttpResponseClientRefresh()
+
+
+def _page_at_once(request: HttpRequest, session: ClassSession) -> HttpResponse | None:
+    """The pupil's page, new, as the answer to the poll that found the change: the page's
+    poll swaps its main part in (hx-select), so the phone shows the reveal or the next
+    question without loading the page again, and the server answers one request instead of
+    two when a whole class asks at once. Only for the pupil's page as it stands (its own
+    query, e.g. ?po=2, read from HX-Current-URL) and a seat this browser still holds in its
+    session; any other case (a lost seat, the seat only in the cookie) reloads the page."""
+    current = urlsplit(request.headers.get("HX-Current-URL", ""))
+    if not request.htmx or current.path != reverse("lessons:pupil",
+                                                   kwargs={"code": session.code}):
+        return None
+    if session.code not in request.session.get(SEATS, {}):
+        return None
+    pupil = classroom.seat(session, _seat_token(request, session.code))
+    if pupil is None:
+        return None
+    request.GET = QueryDict(current.query)
+    return render(request, "lessons/pupil.html", _pupil_context(request, session, pupil))
 
 
 def _still_seated(request: HttpRequest, session: ClassSession) -> bool:
