@@ -79,6 +79,18 @@ def press(page, labels: list[str]) -> None:
     raise AssertionError(f"nothing to press among {labels}: {page.inner_text('#stul')[:1500]}")
 
 
+SMALL_TARGETS = """(root) => [...document.querySelectorAll(root + ' :is(button, a.button, select,'
+  + ' input:not([type=hidden]))')]
+  .map(el => el.matches('[type=radio], [type=checkbox]') ? el.closest('label') || el : el)
+  .filter(el => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
+  .map(el => (el.innerText || el.name || el.id) + ' ' + el.getBoundingClientRect().height)"""
+
+
+def small_targets(page, root: str) -> list[str]:
+    """The controls under ``root`` a thumb may miss: less than 44 px tall."""
+    return page.evaluate(SMALL_TARGETS, root)
+
+
 def moved(row, before: int) -> None:
     """Wait until the server has taken the move (the log grew)."""
     deadline = time.monotonic() + 10
@@ -172,12 +184,15 @@ def test_a_phone_that_stops_playing_is_replaced_by_a_computer_and_comes_back(
     try:
         host.goto(f"{live_server.url}/hrat/s-prateli/")
         assert_accessible(host)
+        assert small_targets(host, ".play-new") == []
         host.fill("#id_prezdivka", "Ada")
         host.get_by_role("button", name="Založit hru s přáteli").first.click()
         assert_accessible(host)  # the room, with the code and the QR code
+        assert small_targets(host, ".play-room") == []
         code = host.locator(".play-code").inner_text()
         friend.goto(f"{live_server.url}/hrat/pripojit/?kod={code}")
         assert_accessible(friend)
+        assert small_targets(friend, ".play-join") == []
         friend.fill("#prezdivka", "Běla")
         friend.get_by_role("button", name="Připojit se").click()
         friend.get_by_role("button", name="Hrát za barvu Modrý").click()
@@ -203,6 +218,7 @@ def test_a_phone_that_stops_playing_is_replaced_by_a_computer_and_comes_back(
             "Modrý (Běla) nehraje už 2 sekundy", timeout=POLL + 4000)
         expect(friend.locator(".play-away")).to_contain_text("Za vás teď hraje počítač",
                                                              timeout=POLL)
+        assert small_targets(friend, ".play-friends") == []
         friend.get_by_role("button", name="Hraju zase já").click()
         expect(friend.locator(".play-away")).to_have_count(0)
         expect(host.locator(".play-friends-news summary")).to_contain_text(
