@@ -140,7 +140,8 @@ def test_the_advanced_level_races_for_largest_army_with_the_knights_it_holds():
     game = knight_position(played=1, held=2, rival=2)
     decision = StrongBot(0, level="pokrocily").decide(game)
     assert isinstance(decision.action, PlayKnight)
-    assert decision.reason_cs.endswith("protože míří k Největšímu vojsku.")
+    # The knights it still holds are hidden: the table hears only what it sees.
+    assert decision.reason_cs.endswith("protože se tím přiblíží k Největšímu vojsku.")
     assert decision.action.hex != "b2"   # away from the desert, onto an opponent
 
 
