@@ -51,7 +51,7 @@ def live_sessions(count: int) -> list[str]:
     from django.contrib.auth import get_user_model
 
     from tutorial.lessons import classroom
-    from tutorial.models import ClassSession, Quiz, QuizItem
+    from tutorial.lessons.models import ClassSession, Quiz, QuizItem
 
     teacher = get_user_model().objects.create_user("ucitel", password="heslo-pro-mereni")
     quiz = Quiz.objects.create(owner=teacher, title="Měření")
@@ -64,7 +64,7 @@ def guess_run(address: str, guesses: int, live: set[str]) -> tuple[int, int, flo
     """(codes checked, codes refused unchecked, seconds) for ``guesses`` fresh wrong codes."""
     from django.test import Client
 
-    from tutorial.models import CODE_ALPHABET, CODE_LENGTH
+    from tutorial.lessons.models import CODE_ALPHABET, CODE_LENGTH
 
     client = Client(REMOTE_ADDR=address)
     checked = refused = 0
@@ -92,7 +92,7 @@ def main() -> None:
         from django.conf import settings
         from django.test.utils import override_settings
 
-        from tutorial.models import CODE_ALPHABET, CODE_LENGTH
+        from tutorial.lessons.models import CODE_ALPHABET, CODE_LENGTH
 
         codes = len(CODE_ALPHABET) ** CODE_LENGTH
         limit, window = settings.LESSONS_GUESS_LIMIT, settings.LESSONS_GUESS_WINDOW

@@ -497,7 +497,7 @@ def prepare_database(env: dict[str, str]) -> tuple[str, str]:
     from django.core.management import call_command
 
     from tutorial.lessons import classroom
-    from tutorial.models import ClassSession, Quiz, QuizItem
+    from tutorial.lessons.models import ClassSession, Quiz, QuizItem
 
     call_command("migrate", "--noinput", verbosity=0)
     password = secrets.token_urlsafe(16)
@@ -513,7 +513,7 @@ def prepare_database(env: dict[str, str]) -> tuple[str, str]:
 def count_in_database(code: str) -> tuple[int, int, int]:
     from django.db import connection
 
-    from tutorial.models import Answer, Pupil
+    from tutorial.lessons.models import Answer, Pupil
 
     connection.close()  # see what gunicorn wrote
     pupils = Pupil.objects.filter(lesson__code=code).count()

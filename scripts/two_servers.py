@@ -122,7 +122,7 @@ def setup_django(env: dict[str, str]) -> None:
 def answers_stored() -> int:
     from django.db import connection
 
-    from tutorial.models import Answer
+    from tutorial.lessons.models import Answer
 
     connection.close()
     return Answer.objects.count()
@@ -197,7 +197,7 @@ def guessing_limit(a: Instance, b: Instance, code: str) -> bool:
     """Unknown join codes through A up to the limit; then B refuses, even the right code."""
     from django.conf import settings
 
-    from tutorial.models import CODE_ALPHABET, CODE_LENGTH
+    from tutorial.lessons.models import CODE_ALPHABET, CODE_LENGTH
 
     rng = random.Random(22)
     guesser = Visitor("10.20.30.41")
@@ -333,7 +333,7 @@ def main() -> int:
             print(f"A na 127.0.0.1:{a.port}, B na 127.0.0.1:{b.port}, každá "
                   f"{args.workers}×{args.threads} vláken; PostgreSQL a Redis sdílené")
             lesson = class_lesson(a, b, args)
-            from tutorial.models import Answer, ClassSession
+            from tutorial.lessons.models import Answer, ClassSession
 
             code = ClassSession.objects.latest("pk").code
             answers = Answer.objects.count()

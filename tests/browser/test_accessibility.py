@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.browser.axe import PAGES, assert_accessible
 from tutorial.lessons import classroom
-from tutorial.models import ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import ClassSession, Quiz, QuizItem
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content")]
 

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.browser.test_lessons_browser import _fits, _login_cookie
-from tutorial.models import Quiz
+from tutorial.lessons.models import Quiz
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from playwright.sync_api import expect
 
-from tutorial.models import ClassSession, Quiz
+from tutorial.lessons.models import ClassSession, Quiz
 
 pytestmark = pytest.mark.browser
 

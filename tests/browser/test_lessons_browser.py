@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from tests.browser.test_projector_fit_browser import _largest_example
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.models import Answer, ClassSession, Pupil, Quiz, QuizItem
+from tutorial.lessons.models import Answer, ClassSession, Pupil, Quiz, QuizItem
 
 pytestmark = pytest.mark.browser
 

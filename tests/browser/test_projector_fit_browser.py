@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from tests.browser.axe import assert_accessible
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.models import ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import ClassSession, Quiz, QuizItem
 from tutorial.nicknames import NICKNAME_MAX
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tutorial.lessons import classroom
-from tutorial.models import ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import ClassSession, Quiz, QuizItem
 
 PASSWORD = "Katan-uci-2026!"
 

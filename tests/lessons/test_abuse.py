@@ -15,7 +15,7 @@ from django.utils import timezone
 from tests.helpers.pages import html
 from tests.lessons.conftest import PASSWORD, join
 from tutorial.lessons import classroom
-from tutorial.models import Attempt, ClassSession, Pupil, Quiz
+from tutorial.lessons.models import Attempt, ClassSession, Pupil, Quiz
 
 pytestmark = pytest.mark.django_db
 

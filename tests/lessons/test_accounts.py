@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from tests.helpers.pages import html
 from tests.lessons.conftest import PASSWORD
-from tutorial.models import Invite
+from tutorial.lessons.models import Invite
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from tests.helpers.pages import html
 from tests.lessons.conftest import PASSWORD, join
 from tutorial.lessons import classroom
-from tutorial.models import CODE_ALPHABET, Answer, ClassSession, Pupil
+from tutorial.lessons.models import CODE_ALPHABET, Answer, ClassSession, Pupil
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from django.test import Client
 
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.models import Answer, ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import Answer, ClassSession, Quiz, QuizItem
 
 pytestmark = pytest.mark.django_db
 

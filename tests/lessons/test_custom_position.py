@@ -10,7 +10,7 @@ from django.test import Client
 from tests.helpers.pages import html_unescaped as text
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.models import Answer, ClassSession, LessonItem, Quiz, QuizItem
+from tutorial.lessons.models import Answer, ClassSession, LessonItem, Quiz, QuizItem
 from tutorial.referee import notation
 
 pytestmark = pytest.mark.django_db

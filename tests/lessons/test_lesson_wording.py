@@ -8,7 +8,7 @@ from django.test import Client
 from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.models import ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import ClassSession, Quiz, QuizItem
 from tutorial.quiz import KINDS
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.models import Answer, ClassSession, Quiz
+from tutorial.lessons.models import Answer, ClassSession, Quiz
 from tutorial.quiz import transform
 from tutorial.quiz.sandbox import prepared_or_none
 

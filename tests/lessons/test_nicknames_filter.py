@@ -95,7 +95,7 @@ def test_generated_nicknames_are_all_clean():
 
 def test_one_tap_removes_a_pupil_with_their_answers_and_blocks_the_nickname(session,
                                                                           teacher_client):
-    from tutorial.models import Answer, Pupil
+    from tutorial.lessons.models import Answer, Pupil
 
     rude = Client()
     join(rude, session, "Pepa Zdepa")

@@ -9,7 +9,7 @@ from django.test import Client
 from tests.lessons.conftest import join
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.models import Pupil
+from tutorial.lessons.models import Pupil
 
 pytestmark = pytest.mark.django_db
 

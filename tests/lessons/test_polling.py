@@ -16,7 +16,7 @@ from django.utils import timezone
 import config.settings as site_settings
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom, pupils
-from tutorial.models import ClassSession, Pupil
+from tutorial.lessons.models import ClassSession, Pupil
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.test import Client
 from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.models import ClassSession
+from tutorial.lessons.models import ClassSession
 
 pytestmark = pytest.mark.django_db
 
@@ -156,7 +156,7 @@ def test_a_table_question_reveals_as_a_grid_and_long_fields_stay_one_line(teache
     """"Co kdo dostane?" (players × resources) shows each cell's right count and how many chose
     it; other fields name the right answer, the two commonest wrong ones and the rest."""
     from tutorial import quiz
-    from tutorial.models import Quiz, QuizItem
+    from tutorial.lessons.models import Quiz, QuizItem
 
     lesson_quiz = Quiz.objects.create(owner=teacher, title="Výnosy")
     QuizItem.objects.create(quiz=lesson_quiz, order=1, kind="vynosy", variant="a2")

@@ -7,7 +7,7 @@ from django.test import Client
 from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.models import Answer, ClassSession, Quiz
+from tutorial.lessons.models import Answer, ClassSession, Quiz
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.models import Answer, ClassSession, Pupil
+from tutorial.lessons.models import Answer, ClassSession, Pupil
 
 pytestmark = pytest.mark.django_db
 

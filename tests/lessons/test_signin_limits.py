@@ -16,7 +16,7 @@ from django.contrib.auth.signals import user_login_failed
 from django.test import Client
 
 from tests.lessons.conftest import PASSWORD
-from tutorial.models import Attempt
+from tutorial.lessons.models import Attempt
 
 SCHOOL = "10.20.30.40"
 LOGIN = "/prihlaseni/"

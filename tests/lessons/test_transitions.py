@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from tutorial.lessons import classroom
-from tutorial.models import ClassSession
+from tutorial.lessons.models import ClassSession
 
 pytestmark = pytest.mark.django_db
 

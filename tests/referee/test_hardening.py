@@ -56,7 +56,7 @@ def test_pridat_do_kvizu_passes_only_a_real_roll(client, digit):
 def test_pridat_do_kvizu_refuses_a_lookalike_roll_with_a_czech_400(client):
     from django.contrib.auth import get_user_model
 
-    from tutorial.models import Quiz
+    from tutorial.lessons.models import Quiz
 
     teacher = get_user_model().objects.create_user("novakova")
     client.force_login(teacher)

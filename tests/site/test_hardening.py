@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from tests.helpers.pages import html
 from tutorial.lessons import classroom
-from tutorial.models import Attempt, ClassSession, Quiz
+from tutorial.lessons.models import Attempt, ClassSession, Quiz
 from tutorial.quiz import drawing, replayed
 
 pytestmark = pytest.mark.django_db

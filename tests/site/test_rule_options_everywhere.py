@@ -14,7 +14,7 @@ from engine import Board, Game, Rules, referee
 from engine.options import OPTIONS
 from tests.helpers.pages import html_unescaped as text
 from tutorial.lessons import custom
-from tutorial.models import Quiz
+from tutorial.lessons.models import Quiz
 from tutorial.play import flow, store, table
 from tutorial.play.forms import NewGameForm, option_values
 from tutorial.play.models import PlayedGame

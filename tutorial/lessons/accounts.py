@@ -35,7 +35,7 @@ from django.utils import timezone
 
 from tutorial import pages
 from tutorial.lessons import limits
-from tutorial.models import Invite, token_digest
+from tutorial.lessons.models import Invite, token_digest
 
 INVITE_DAYS = 7
 logger = logging.getLogger(__name__)

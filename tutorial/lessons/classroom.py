@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from tutorial import nicknames
 from tutorial.lessons import custom
-from tutorial.models import (
+from tutorial.lessons.models import (
     CODE_LENGTH,
     Answer,
     Attempt,

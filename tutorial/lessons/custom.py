@@ -204,7 +204,7 @@ def code_of(kind: str, variant: str) -> str | None:
     found = _CODES.get((kind, variant))
     if found is not None:
         return found
-    from tutorial.models import LessonItem, QuizItem
+    from tutorial.lessons.models import LessonItem, QuizItem
 
     for model in (LessonItem, QuizItem):
         code = (model.objects.filter(kind=kind, variant=variant).exclude(position="")

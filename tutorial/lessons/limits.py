@@ -44,7 +44,7 @@ from django.utils import timezone
 
 from tutorial import pages
 from tutorial.lessons import classroom
-from tutorial.models import Attempt, ClassSession
+from tutorial.lessons.models import Attempt, ClassSession
 
 GUESS = "join"  # scope: an unknown code from an address
 KNOWN = "known"  # scope: "address|code", a code this address has used rightfully

@@ -57,8 +57,8 @@ def unchanged(request: HttpRequest, code: str) -> bool:
     """True when the pupil's page at ``v`` still shows the lesson as it is and the browser
     still holds its seat; False when the full view must answer."""
     from tutorial.lessons import classroom
+    from tutorial.lessons.models import CODE_LENGTH, ClassSession
     from tutorial.lessons.pupils import SEAT_AGE, SEAT_COOKIE, SEAT_SALT
-    from tutorial.models import CODE_LENGTH, ClassSession
 
     version = request.GET.get("v")
     if not version or len(code) != CODE_LENGTH:
@@ -87,7 +87,7 @@ def unchanged(request: HttpRequest, code: str) -> bool:
 def _pulse_sql(vendor: str) -> str:
     """One indexed query: the lesson's state, if the seat's token is one of its pupils'.
     Plain SQL: the ORM's compiling would cost as much as the rest of the answer."""
-    from tutorial.models import ClassSession, Pupil
+    from tutorial.lessons.models import ClassSession, Pupil
 
     quote = connection.ops.quote_name
     lesson, pupil = ClassSession._meta, Pupil._meta

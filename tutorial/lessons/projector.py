@@ -21,8 +21,8 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from engine import words
 from tutorial.lessons import classroom, results
+from tutorial.lessons.models import Answer, ClassSession
 from tutorial.lessons.teachers import heat_board, own_session, teacher_required
-from tutorial.models import Answer, ClassSession
 from tutorial.quiz.sandbox import sandbox_context
 
 NAMES_SHOWN = 40  # nicknames in the lobby: the wall lists as many, and says how many more

@@ -25,7 +25,7 @@ from tutorial import pages, quiz
 from tutorial.inputs import parse_int
 from tutorial.lessons import classroom, limits, results
 from tutorial.lessons.custom import prepared_or_none
-from tutorial.models import ClassSession, Pupil, clean_code
+from tutorial.lessons.models import ClassSession, Pupil, clean_code
 from tutorial.quiz.sandbox import (
     clear_selection,
     raw_response,

@@ -18,7 +18,7 @@ from engine import words
 from tutorial import board_svg, quiz
 from tutorial.lessons import classroom
 from tutorial.lessons.custom import prepared_or_none
-from tutorial.models import Answer, ClassSession, LessonItem, Pupil
+from tutorial.lessons.models import Answer, ClassSession, LessonItem, Pupil
 
 TOP = 5
 

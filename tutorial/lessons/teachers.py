@@ -25,7 +25,7 @@ from tutorial import pages
 from tutorial.inputs import clean_text, parse_int
 from tutorial.lessons import classroom, custom, limits
 from tutorial.lessons import results as lesson_results
-from tutorial.models import Answer, ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import Answer, ClassSession, Quiz, QuizItem
 from tutorial.quiz import KINDS, NODES, drawing, examples, transform
 from tutorial.quiz.sandbox import prepared_or_none, sandbox_context
 

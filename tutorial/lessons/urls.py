@@ -1,8 +1,8 @@
 """Routes of class lessons (hodiny): pupils join by code, teachers sign in and run them."""
 
-from django.urls import path, register_converter
+from django.urls import path, re_path, register_converter
 
-from tutorial.lessons import accounts, projector, pupils, registration, teachers
+from tutorial.lessons import accounts, admin, projector, pupils, registration, teachers
 
 
 class CodeConverter:
@@ -77,4 +77,7 @@ urlpatterns = [
     path("ucitel/hodina/<code:code>/vysledky/", teachers.results, name="results"),
     path("ucitel/hodina/<code:code>/qr.svg", teachers.qr, name="qr"),
     path("ucitel/hodina/<code:code>/vysledky.csv", teachers.csv, name="csv"),
+    # The admin's pages of lessons before they had an app of their own.
+    re_path(r"^sprava/tutorial/(?P<rest>(?:[a-z]+/)*(?:[0-9]+/(?:[a-z]+/)*)?)$", admin.old_address,
+            name="old_admin"),
 ]

@@ -9,7 +9,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import tutorial.models
+import tutorial.lessons.models
 
 
 def copy_questions(apps, schema_editor):
@@ -27,7 +27,7 @@ def copy_questions(apps, schema_editor):
                                              variant=item.variant)
             Answer.objects.filter(pupil__session=session, item=item).update(lesson_item=copy)
     for pupil in Pupil.objects.all():
-        pupil.pin = tutorial.models.new_pin()
+        pupil.pin = tutorial.lessons.models.new_pin()
         pupil.save(update_fields=["pin"])
 
 
@@ -77,7 +77,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="pupil",
             name="pin",
-            field=models.CharField(default=tutorial.models.new_pin, max_length=4,
+            field=models.CharField(default=tutorial.lessons.models.new_pin, max_length=4,
                                    verbose_name="PIN místa"),
         ),
         migrations.AddField(

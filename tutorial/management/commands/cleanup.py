@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from tutorial.lessons import classroom
-from tutorial.models import Attempt
+from tutorial.lessons.models import Attempt
 from tutorial.play.cleanup import remove_stale
 
 

@@ -1,9 +1,14 @@
-"""Admin for class quizzes (staff only, as Django's admin always is)."""
+"""Admin for class quizzes (staff only, as Django's admin always is).
+
+Until the lessons had an app of their own, the admin showed them under ``/sprava/tutorial/``;
+those addresses lead to the same pages under ``/sprava/lessons/`` (:func:`old_address`).
+"""
 
 from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponsePermanentRedirect
 
 from tutorial.lessons import accounts
-from tutorial.models import (
+from tutorial.lessons.models import (
     Answer,
     Attempt,
     ClassSession,
@@ -81,3 +86,21 @@ class InviteAdmin(admin.ModelAdmin):
         link = request.build_absolute_uri(accounts.invite_path(token))
         self.message_user(request, f"Odkaz pro „{invite}“ (platí jen jednou, do "
                                    f"{invite.expires:%d. %m. %Y}): {link}", messages.SUCCESS)
+
+
+# Models whose name changed since (the admin's addresses name the model).
+RENAMED: dict[str, str] = {}
+
+
+def old_address(request: HttpRequest, rest: str = "") -> HttpResponsePermanentRedirect:
+    """``/sprava/tutorial/<model>/…`` → ``/sprava/lessons/<model>/…``, 308: a form sent to the
+    old address is sent again to the new one, and the admin asks for a login as always."""
+    model, _, tail = rest.partition("/")
+    if model in RENAMED:
+        rest = f"{RENAMED[model]}/{tail}"
+    target = f"/sprava/lessons/{rest}"
+    if request.META.get("QUERY_STRING"):
+        target += "?" + request.META["QUERY_STRING"]
+    response = HttpResponsePermanentRedirect(target)
+    response.status_code = 308
+    return response

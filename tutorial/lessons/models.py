@@ -4,6 +4,10 @@ Everything that matters lives here, so a server restart loses nothing. Practice 
 no model at all (progress sits in the Django session). A lesson copies its quiz's questions
 when it starts (:class:`LessonItem`), so a teacher may change or delete the quiz later
 without touching a past lesson's results.
+
+The models belonged to the app ``tutorial`` until the lessons became an app of their own; they
+keep its tables (``db_table``), so moving them changed no row (the migrations
+``tutorial.0007`` and ``lessons.0001`` move them in Django's state only).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class Quiz(models.Model):
     created = models.DateTimeField("vytvořen", auto_now_add=True)
 
     class Meta:
+        db_table = "tutorial_quiz"
         ordering = ["-created"]
         verbose_name = "kvíz"
         verbose_name_plural = "kvízy"
@@ -84,6 +89,7 @@ class QuizItem(QuestionItem):
     quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="items")
 
     class Meta(QuestionItem.Meta):
+        db_table = "tutorial_quizitem"
         constraints = [
             models.UniqueConstraint(fields=["quiz", "order"], name="quiz_item_order_unique"),
         ]
@@ -132,6 +138,7 @@ class ClassSession(models.Model):
                                          db_index=True)
 
     class Meta:
+        db_table = "tutorial_classsession"
         ordering = ["-created"]
         verbose_name = "hodina"
         verbose_name_plural = "hodiny"
@@ -185,6 +192,7 @@ class LessonItem(QuestionItem):
     lesson = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="items")
 
     class Meta(QuestionItem.Meta):
+        db_table = "tutorial_lessonitem"
         constraints = [
             models.UniqueConstraint(fields=["lesson", "order"], name="lesson_item_order_unique"),
         ]
@@ -208,6 +216,7 @@ class Pupil(models.Model):
     seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "tutorial_pupil"
         ordering = ["nickname_key"]
         constraints = [
             models.UniqueConstraint(fields=["lesson", "nickname_key"],
@@ -234,6 +243,7 @@ class Answer(models.Model):
     answered = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "tutorial_answer"
         ordering = ["answered"]
         constraints = [
             models.UniqueConstraint(fields=["pupil", "item"], name="one_answer_per_question"),
@@ -253,6 +263,7 @@ class Attempt(models.Model):
     created = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
+        db_table = "tutorial_attempt"
         indexes = [models.Index(fields=["scope", "key", "created"])]
         verbose_name = "neúspěšný pokus"
         verbose_name_plural = "neúspěšné pokusy"
@@ -277,6 +288,7 @@ class Invite(models.Model):
                              blank=True, editable=False, verbose_name="založený účet")
 
     class Meta:
+        db_table = "tutorial_invite"
         ordering = ["-created"]
         verbose_name = "pozvánka pro učitele"
         verbose_name_plural = "pozvánky pro učitele"
