@@ -47,16 +47,16 @@ def setup_django(tmp: str) -> None:
     call_command("migrate", verbosity=0)
 
 
-def live_sessions(count: int) -> list[str]:
+def live_lessons(count: int) -> list[str]:
     from django.contrib.auth import get_user_model
 
     from tutorial.lessons import classroom
-    from tutorial.lessons.models import ClassSession, Quiz, QuizItem
+    from tutorial.lessons.models import Lesson, Quiz, QuizItem
 
     teacher = get_user_model().objects.create_user("ucitel", password="heslo-pro-mereni")
     quiz = Quiz.objects.create(owner=teacher, title="Měření")
     QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
-    return [classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, False).code
+    return [classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False).code
             for _ in range(count)]
 
 
@@ -97,7 +97,7 @@ def main() -> None:
         codes = len(CODE_ALPHABET) ** CODE_LENGTH
         limit, window = settings.LESSONS_GUESS_LIMIT, settings.LESSONS_GUESS_WINDOW
         interval = settings.LESSONS_GUESS_INTERVAL
-        live = set(live_sessions(args.live))
+        live = set(live_lessons(args.live))
 
         seconds = expected_seconds(codes, args.live, limit, window, interval)
         days = seconds / 86400

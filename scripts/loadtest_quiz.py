@@ -497,7 +497,8 @@ def prepare_database(env: dict[str, str]) -> tuple[str, str]:
     from django.core.management import call_command
 
     from tutorial.lessons import classroom
-    from tutorial.lessons.models import ClassSession, Quiz, QuizItem
+    from tutorial.lessons.models import Lesson as LessonModel
+    from tutorial.lessons.models import Quiz, QuizItem
 
     call_command("migrate", "--noinput", verbosity=0)
     password = secrets.token_urlsafe(16)
@@ -505,9 +506,9 @@ def prepare_database(env: dict[str, str]) -> tuple[str, str]:
     quiz = Quiz.objects.create(owner=teacher, title="Zátěžový test")
     for order, (kind, variant) in enumerate(QUESTIONS, start=1):
         QuizItem.objects.create(quiz=quiz, order=order, kind=kind, variant=variant)
-    session = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, True,
-                                      show_ranking=True)
-    return session.code, password
+    lesson = classroom.start_lesson(quiz, teacher, LessonModel.Pace.TEACHER, None, True,
+                                    show_ranking=True)
+    return lesson.code, password
 
 
 def count_in_database(code: str) -> tuple[int, int, int]:

@@ -333,9 +333,9 @@ def main() -> int:
             print(f"A na 127.0.0.1:{a.port}, B na 127.0.0.1:{b.port}, každá "
                   f"{args.workers}×{args.threads} vláken; PostgreSQL a Redis sdílené")
             lesson = class_lesson(a, b, args)
-            from tutorial.lessons.models import Answer, ClassSession
+            from tutorial.lessons.models import Answer, Lesson
 
-            code = ClassSession.objects.latest("pk").code
+            code = Lesson.objects.latest("pk").code
             answers = Answer.objects.count()
             distinct = Answer.objects.values("pupil", "item").distinct().count()
             expected = args.pupils * 10

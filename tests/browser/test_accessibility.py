@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.browser.axe import PAGES, assert_accessible
 from tutorial.lessons import classroom
-from tutorial.lessons.models import ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import Lesson, Quiz, QuizItem
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content")]
 
@@ -38,9 +38,9 @@ def running_lesson(transactional_db):
     for order, (kind, variant) in enumerate([("vesnice", "a1"), ("vynosy", "a1"),
                                              ("sedmicka", "a1")], start=1):
         QuizItem.objects.create(quiz=quiz, order=order, kind=kind, variant=variant)
-    session = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, False)
-    classroom.control(session, "start")
-    return session
+    lesson = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
+    classroom.control(lesson, "start")
+    return lesson
 
 
 def test_a_class_lesson_has_no_axe_violations_for_pupil_and_teacher(live_server, browser,
@@ -58,7 +58,7 @@ def test_a_class_lesson_has_no_axe_violations_for_pupil_and_teacher(live_server,
         pupil.get_by_role("button", name="Odeslat odpověď").click()
         expect(pupil.locator(".quiz-saved")).to_be_visible()  # nothing right or wrong yet
         assert_accessible(pupil)
-        classroom.control(ClassSession.objects.get(pk=running_lesson.pk), "reveal")
+        classroom.control(Lesson.objects.get(pk=running_lesson.pk), "reveal")
         expect(pupil.locator(".quiz-feedback h2")).to_be_visible()  # the page polls
         assert_accessible(pupil)
 

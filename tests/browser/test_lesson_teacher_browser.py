@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from playwright.sync_api import expect
 
-from tutorial.lessons.models import ClassSession, Quiz
+from tutorial.lessons.models import Lesson, Quiz
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +60,7 @@ def test_register_confirm_sign_in_and_start_a_lesson(live_server, browser, trans
         assert box and box["y"] + box["height"] <= 768, box  # on the first screen, no scrolling
         start.click()
         expect(page).to_have_url(re.compile(r"/ucitel/hodina/\w+/projektor/$"))
-        lesson = ClassSession.objects.get()
+        lesson = Lesson.objects.get()
         expect(page.locator(".projector-big-code")).to_have_text(lesson.code)
         assert lesson.teacher.username == "dvorakova" and lesson.items.count() == 1
         assert not errors, errors

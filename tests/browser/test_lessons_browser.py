@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from tests.browser.test_projector_fit_browser import _largest_example
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Answer, ClassSession, Pupil, Quiz, QuizItem
+from tutorial.lessons.models import Answer, Lesson, Pupil, Quiz, QuizItem
 
 pytestmark = pytest.mark.browser
 
@@ -35,8 +35,8 @@ def lesson(transactional_db):
     quiz = Quiz.objects.create(owner=teacher, title="Vesnice a sedmička")
     QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
     QuizItem.objects.create(quiz=quiz, order=2, kind="sedmicka", variant="a1")
-    return classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, 60, True,
-                                   show_ranking=True)
+    return classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, 60, True,
+                                  show_ranking=True)
 
 
 def _context(browser, width, height, errors, polling=True):
@@ -77,7 +77,7 @@ def _fits(page) -> bool:
 
 
 def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, lesson):
-    session, base, errors = lesson, live_server.url, []
+    base, errors = live_server.url, []
     contexts = []
     try:
 
@@ -88,10 +88,10 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         teacher.fill("#id_password", PASSWORD)
         teacher.get_by_role("button", name="Přihlásit se").click()
         expect(teacher.locator("h1")).to_have_text("Pro učitele")
-        teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+        teacher.goto(f"{base}/ucitel/hodina/{lesson.code}/projektor/")
         # A page of its own: no site header or search, the code large, the QR code loaded.
         expect(teacher.locator(".site-header")).to_have_count(0)
-        expect(teacher.locator(".projector-big-code")).to_have_text(session.code)
+        expect(teacher.locator(".projector-big-code")).to_have_text(lesson.code)
         assert teacher.evaluate("document.querySelector('.projector-qr').naturalWidth") > 0
         code_size = teacher.evaluate(
             "parseFloat(getComputedStyle(document.querySelector('.projector-big-code')).fontSize)")
@@ -102,9 +102,9 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         bob_context, bob = _context(browser, 390, 844, errors, polling=False)
         cyril_context, cyril = _context(browser, 1280, 800, errors, polling=False)
         contexts += [ada_context, bob_context, cyril_context]
-        _join(ada, f"{base}/hra/", "Ada", code=session.code.lower())
-        _join(bob, f"{base}/hra/{session.code}/", "Bob")
-        _join(cyril, f"{base}/hra/", "Cyril", code=f" {session.code[:3]} {session.code[3:]} ")
+        _join(ada, f"{base}/hra/", "Ada", code=lesson.code.lower())
+        _join(bob, f"{base}/hra/{lesson.code}/", "Bob")
+        _join(cyril, f"{base}/hra/", "Cyril", code=f" {lesson.code[:3]} {lesson.code[3:]} ")
         for pupil in (ada, bob, cyril):
             expect(pupil.locator("h1")).to_have_text("Čekáme na začátek")
             expect(pupil.locator(".seat-pin-box")).to_contain_text("PIN vašeho místa")
@@ -171,7 +171,7 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         bob.select_option("#pole-orange", "0")
         bob.select_option("#pole-red", "4")
         bob.select_option("#pole-blue", "5")
-        ClassSession.objects.filter(pk=session.pk).update(
+        Lesson.objects.filter(pk=lesson.pk).update(
             question_started=timezone.now() - timedelta(seconds=61))
         bob.get_by_role("button", name="Odeslat odpověď").click()
         expect(bob.locator(".quiz-error[role='alert']")).to_contain_text("Čas vypršel")
@@ -181,7 +181,7 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         # Ada's phone loses its seat: a new browser takes it back with the PIN, nobody without.
         phone_context, phone = _context(browser, 360, 740, errors)
         contexts.append(phone_context)
-        _join(phone, f"{base}/hra/{session.code}/", "ada")
+        _join(phone, f"{base}/hra/{lesson.code}/", "ada")
         expect(phone.locator(".quiz-error")).to_contain_text("zadejte jeho PIN")
         phone.fill("#pin", "0000" if ada_pin != "0000" else "1111")
         phone.fill("#prezdivka", "Ada")
@@ -202,31 +202,31 @@ def test_a_whole_lesson_with_the_teacher_and_three_pupils(live_server, browser, 
         expect(teacher.locator("#zaci")).to_contain_text("místo uvolněno")
         tablet_context, tablet = _context(browser, 390, 844, errors)
         contexts.append(tablet_context)
-        _join(tablet, f"{base}/hra/{session.code}/", "Bob")
+        _join(tablet, f"{base}/hra/{lesson.code}/", "Bob")
         expect(tablet.locator(".play-head")).to_contain_text("Bob")
-        assert Pupil.objects.filter(lesson=session).count() == 3
+        assert Pupil.objects.filter(lesson=lesson).count() == 3
 
         # Late joining is the teacher's toggle.
-        teacher.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+        teacher.goto(f"{base}/ucitel/hodina/{lesson.code}/projektor/")
         teacher.get_by_role("button", name="Vypnout připojování").click()
         expect(teacher.get_by_role("button", name="Zapnout připojování")).to_be_visible()
         late_context, late = _context(browser, 360, 740, errors)
         contexts.append(late_context)
-        _join(late, f"{base}/hra/{session.code}/", "Pozdní")
+        _join(late, f"{base}/hra/{lesson.code}/", "Pozdní")
         expect(late.locator(".quiz-error")).to_contain_text("připojování vypnul")
 
         # Ending asks first; then the projector shows the top five, the pupils their end screen.
         teacher.get_by_role("link", name="Ukončit hodinu…").click()
         expect(teacher.locator("h1")).to_have_text("Opravdu ukončit hodinu?")
         teacher.get_by_role("link", name="Ne, zpět na projektor").click()
-        session.refresh_from_db()
-        assert session.state == ClassSession.State.RUNNING
+        lesson.refresh_from_db()
+        assert lesson.state == Lesson.State.RUNNING
         teacher.get_by_role("link", name="Ukončit hodinu…").click()
         teacher.get_by_role("button", name="Ano, ukončit hodinu").click()
         expect(teacher.locator(".projector-overview h2").first).to_have_text("Hodina skončila")
         expect(teacher.locator(".projector-podium li").first).to_contain_text("Ada")
         expect(teacher.locator(".projector-podium")).to_contain_text(" b.")
-        teacher.goto(f"{base}/ucitel/hodina/{session.code}/vysledky/")
+        teacher.goto(f"{base}/ucitel/hodina/{lesson.code}/vysledky/")
         expect(teacher.locator(".quiz-badge")).to_have_count(0)  # no "právě teď" any more
         expect(teacher.locator(".result-table")).to_contain_text("u pouště, pastviny 12")
 
@@ -344,36 +344,36 @@ def test_the_projector_fits_one_1080p_screen_at_every_stage(live_server, browser
     quiz = Quiz.objects.create(owner=teacher, title="Stavby a vesnice pro 7. B")
     QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
     QuizItem.objects.create(quiz=quiz, order=2, kind="stavba", variant="a1")
-    session = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, 60, True,
-                                      show_ranking=True)
+    lesson = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, 60, True,
+                                    show_ranking=True)
     names = ["Ada", "Bob", "Cyril", "Dana", "Ema", "Filip", "Gita", "Hugo"]
-    pupils = [classroom.join(session, name) for name in names]
+    pupils = [classroom.join(lesson, name) for name in names]
     context, page = _context(browser, 1920, 1080, [])
     # The test opens the page anew at each stage: no poll reloads it under the test's feet.
     context.route(re.compile(r"[?&]cast=1"), lambda route: route.abort())
     try:
         context.add_cookies([_login_cookie(live_server, teacher)])
-        url = f"{live_server.url}/ucitel/hodina/{session.code}/projektor/"
+        url = f"{live_server.url}/ucitel/hodina/{lesson.code}/projektor/"
         page.goto(url)
         _fits_1080p(page)  # the lobby with eight names and the QR code
-        classroom.control(session, "start")
-        items = classroom.items_of(session)
+        classroom.control(lesson, "start")
+        items = classroom.items_of(lesson)
         for number, pupil in enumerate(pupils[:-1]):  # one still thinking: the timer runs
-            classroom.submit(session, pupil, items[0], ["b2.SE"] if number % 2 else ["e3.SE"])
+            classroom.submit(lesson, pupil, items[0], ["b2.SE"] if number % 2 else ["e3.SE"])
         page.goto(url)
         expect(page.locator(".projector-timer")).to_contain_text("Zbývá")
         _fits_1080p(page)
         assert _board_label_px(page) >= 28
-        classroom.control(session, "reveal")
+        classroom.control(lesson, "reveal")
         page.goto(url)
         expect(page.locator(".projector-top li")).to_have_count(5)
         _fits_1080p(page)
         # The right spot is drawn above the class's count, not under it.
         ring = page.locator(".answer-ring").first.bounding_box()
         assert ring["height"] >= 40
-        classroom.control(session, "next")
+        classroom.control(lesson, "next")
         for pupil in pupils[:5]:
-            classroom.submit(session, pupil, items[1], {"answer": ["suroviny", "misto"]})
+            classroom.submit(lesson, pupil, items[1], {"answer": ["suroviny", "misto"]})
         page.goto(url)
         # A choice question shows its options as large tiles, no counts before the reveal.
         expect(page.locator(".projector-tile")).to_have_count(4)
@@ -381,11 +381,11 @@ def test_the_projector_fits_one_1080p_screen_at_every_stage(live_server, browser
         tile = page.locator(".projector-tile").first.bounding_box()
         assert tile["height"] >= 50
         _fits_1080p(page)
-        classroom.control(session, "reveal")
+        classroom.control(lesson, "reveal")
         page.goto(url)
         expect(page.locator(".projector-tile.is-right")).to_have_count(1)
         _fits_1080p(page)
-        classroom.control(session, "close")
+        classroom.control(lesson, "close")
         page.goto(url)
         expect(page.locator(".projector-podium li")).not_to_have_count(0)
         _fits_1080p(page)
@@ -397,10 +397,10 @@ def test_the_projector_fits_one_1080p_screen_at_every_stage(live_server, browser
 # answer at once (and a question whose time ran out shows its right answer); the teacher's
 # reveal keeps everything for the end.
 PACES = [
-    (ClassSession.Pace.TEACHER, ClassSession.Reveal.TEACHER),
-    (ClassSession.Pace.TEACHER, ClassSession.Reveal.AUTO),
-    (ClassSession.Pace.SELF, ClassSession.Reveal.TEACHER),
-    (ClassSession.Pace.SELF, ClassSession.Reveal.AUTO),
+    (Lesson.Pace.TEACHER, Lesson.Reveal.TEACHER),
+    (Lesson.Pace.TEACHER, Lesson.Reveal.AUTO),
+    (Lesson.Pace.SELF, Lesson.Reveal.TEACHER),
+    (Lesson.Pace.SELF, Lesson.Reveal.AUTO),
 ]
 
 
@@ -431,21 +431,21 @@ def test_four_phones_and_the_projector_at_every_transition(live_server, browser,
     quiz = Quiz.objects.create(owner=teacher, title="Vesnice a stavby")
     QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
     QuizItem.objects.create(quiz=quiz, order=2, kind="stavba", variant="a1")
-    session = classroom.start_session(quiz, teacher, pace, 60, True, reveal=reveal,
-                                      show_ranking=True)
+    lesson = classroom.start_lesson(quiz, teacher, pace, 60, True, reveal=reveal,
+                                    show_ranking=True)
     base, errors, contexts = live_server.url, [], []
     try:
         teacher_context, projector = _context(browser, 1920, 1080, errors)
         contexts.append(teacher_context)
         teacher_context.add_cookies([_login_cookie(live_server, teacher)])
-        projector.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+        projector.goto(f"{base}/ucitel/hodina/{lesson.code}/projektor/")
         phones = {}
         for name in ("Ada", "Bob", "Cyril", "Dana"):
             context, phone = _context(browser, 390, 844, errors)
             contexts.append(context)
             if name in ("Bob", "Cyril"):
                 phone.clock.install()  # their countdown is moved on by the test
-            _join(phone, f"{base}/hra/{session.code}/", name)
+            _join(phone, f"{base}/hra/{lesson.code}/", name)
             phones[name] = phone
         ada, bob, cyril, dana = phones.values()
 
@@ -465,13 +465,13 @@ def test_four_phones_and_the_projector_at_every_transition(live_server, browser,
             button = phone.get_by_role("button", name="Odeslat odpověď").bounding_box()
             assert button["y"] + button["height"] <= 844
 
-        if pace == ClassSession.Pace.TEACHER:
-            _teacher_paced(session, projector, phones, reveal)
+        if pace == Lesson.Pace.TEACHER:
+            _teacher_paced(lesson, projector, phones, reveal)
         else:
-            _self_paced(session, projector, phones, reveal)
+            _self_paced(lesson, projector, phones, reveal)
 
         # The end: a podium on the wall, each phone its place.
-        projector.goto(f"{base}/ucitel/hodina/{session.code}/ukoncit/")
+        projector.goto(f"{base}/ucitel/hodina/{lesson.code}/ukoncit/")
         projector.get_by_role("button", name="Ano, ukončit hodinu").click()
         expect(projector.locator(".projector-podium li").first).to_contain_text("Ada")
         for phone in phones.values():
@@ -496,7 +496,7 @@ def _back_to_real_time(phone):
     assert seconds_left is None or seconds_left > 30, seconds_left
 
 
-def _teacher_paced(session, projector, phones, reveal):
+def _teacher_paced(lesson, projector, phones, reveal):
     ada, bob, cyril, dana = phones.values()
     expect(projector.locator("#otazka")).to_contain_text("Otázka 1 z 2")
     expect(projector.locator(".projector-count")).to_have_text("0 z 4 odpovědělo")
@@ -520,9 +520,9 @@ def _teacher_paced(session, projector, phones, reveal):
     _back_to_real_time(cyril)
 
     # Time up for the class.
-    ClassSession.objects.filter(pk=session.pk).update(
+    Lesson.objects.filter(pk=lesson.pk).update(
         question_started=timezone.now() - timedelta(seconds=61))
-    if reveal == ClassSession.Reveal.TEACHER:
+    if reveal == Lesson.Reveal.TEACHER:
         expect(projector.locator(".projector-state")).to_have_text("Čas vypršel", timeout=POLL)
         expect(dana.locator(".quiz-error[role='status']")).to_contain_text(
             "Čas vypršel", timeout=POLL)
@@ -556,13 +556,13 @@ def _teacher_paced(session, projector, phones, reveal):
         for value in reasons:
             phone.check(f"input[name='answer'][value='{value}']")
         _send(phone)
-        if phone is dana and reveal == ClassSession.Reveal.AUTO:
+        if phone is dana and reveal == Lesson.Reveal.AUTO:
             break  # the last answer reveals at once
         expect(phone.locator(".quiz-saved")).to_contain_text("Odpověď uložena")
         if phone is bob:  # before the last answer, which may reveal (and refresh) at once
             expect(bob.locator(".quiz-saved")).to_contain_text(
                 "Ne: chybí suroviny, Ne: není kde stavět")
-    if reveal == ClassSession.Reveal.TEACHER:
+    if reveal == Lesson.Reveal.TEACHER:
         expect(projector.locator(".projector-count")).to_have_text("4 z 4 odpovědělo",
                                                                    timeout=POLL)
         # Everybody answered: the countdown stops, the wall says so, the teacher reveals.
@@ -580,9 +580,9 @@ def _teacher_paced(session, projector, phones, reveal):
     expect(projector.get_by_role("link", name="Ukončit hodinu a ukázat výsledky")).to_be_visible()
 
 
-def _self_paced(session, projector, phones, reveal):
+def _self_paced(lesson, projector, phones, reveal):
     ada, bob, cyril, dana = phones.values()
-    at_once = reveal == ClassSession.Reveal.AUTO
+    at_once = reveal == Lesson.Reveal.AUTO
     expect(projector.locator(".projector-count")).to_contain_text("hotové 0 z 4")
     _mark(ada, "b2.SE")
     expect(ada.locator(".quiz-feedback")).to_have_count(0)  # nothing before the answer
@@ -669,14 +669,14 @@ def test_what_the_question_needs_is_on_the_phones_first_screen(live_server, brow
     lesson_quiz = Quiz.objects.create(owner=teacher, title="Pravidla")
     QuizItem.objects.create(quiz=lesson_quiz, order=1, kind=slug,
                             variant=_largest_example(slug))
-    session = classroom.start_session(lesson_quiz, teacher, ClassSession.Pace.TEACHER, 60,
-                                      False)
+    lesson = classroom.start_lesson(lesson_quiz, teacher, Lesson.Pace.TEACHER, 60,
+                                    False)
     errors = []
     context, phone = _context(browser, 390, 844, errors, polling=False)
     try:
-        _join(phone, f"{live_server.url}/hra/{session.code}/", "Ada")
-        classroom.control(session, "start")
-        phone.goto(f"{live_server.url}/hra/{session.code}/")
+        _join(phone, f"{live_server.url}/hra/{lesson.code}/", "Ada")
+        classroom.control(lesson, "start")
+        phone.goto(f"{live_server.url}/hra/{lesson.code}/")
         expect(phone.locator("h1")).to_contain_text("Otázka 1 z 1")
         boxes = phone.evaluate(FIRST_SCREEN)
         assert boxes["width"] <= 390, boxes  # no sideways scroll
@@ -701,19 +701,19 @@ def test_what_the_question_needs_is_on_the_phones_first_screen(live_server, brow
 def test_a_phone_that_loses_its_seat_says_why_and_shows_no_pin(live_server, browser, lesson):
     """The teacher removes Ada from the wall; Bob's seat is taken on a laptop with its PIN:
     each phone follows within a poll, says why in Czech, and no PIN stays in its header."""
-    session, base, errors, contexts = lesson, live_server.url, [], []
+    base, errors, contexts = live_server.url, [], []
     try:
         teacher_context, projector = _context(browser, 1920, 1080, errors)
         contexts.append(teacher_context)
-        teacher_context.add_cookies([_login_cookie(live_server, session.teacher)])
+        teacher_context.add_cookies([_login_cookie(live_server, lesson.teacher)])
         phones = {}
         for name in ("Ada", "Bob"):
             context, phone = _context(browser, 390, 844, errors)
             contexts.append(context)
-            _join(phone, f"{base}/hra/{session.code}/", name)
+            _join(phone, f"{base}/hra/{lesson.code}/", name)
             expect(phone.locator(".seat-pin")).to_be_visible()
             phones[name] = phone
-        projector.goto(f"{base}/ucitel/hodina/{session.code}/projektor/")
+        projector.goto(f"{base}/ucitel/hodina/{lesson.code}/projektor/")
         projector.get_by_role("button", name="Odebrat žáka Ada").click()
         ada = phones["Ada"]
         expect(ada.locator(".seat-lost")).to_contain_text("Učitel vás z této hodiny odebral",
@@ -723,7 +723,7 @@ def test_a_phone_that_loses_its_seat_says_why_and_shows_no_pin(live_server, brow
         pin = Pupil.objects.get(nickname="Bob").pin
         laptop_context, laptop = _context(browser, 1280, 800, errors)
         contexts.append(laptop_context)
-        laptop.goto(f"{base}/hra/{session.code}/")
+        laptop.goto(f"{base}/hra/{lesson.code}/")
         laptop.fill("#prezdivka", "Bob")
         laptop.locator(".join-pin summary").click()
         laptop.fill("#pin", pin)
@@ -748,7 +748,7 @@ def test_a_teacher_starts_a_lesson_from_the_first_screen_of_a_768_px_laptop(
         lesson_quiz = Quiz.objects.create(owner=teacher, title=title)
         QuizItem.objects.create(quiz=lesson_quiz, order=1, kind="vesnice", variant="a1")
     running = Quiz.objects.get(title="Kdo vyhrál?")
-    classroom.start_session(running, teacher, ClassSession.Pace.TEACHER, None, False)
+    classroom.start_lesson(running, teacher, Lesson.Pace.TEACHER, None, False)
     errors = []
     context, page = _context(browser, 1366, 768, errors)
     try:
@@ -761,9 +761,9 @@ def test_a_teacher_starts_a_lesson_from_the_first_screen_of_a_768_px_laptop(
             assert box["y"] + box["height"] <= 768, box
         page.get_by_role("button", name="Spustit hodinu s kvízem Obchod se zámořím").click()
         expect(page.locator(".projector-big-code")).to_be_visible()
-        session = ClassSession.objects.get(title="Obchod se zámořím")
-        assert session.teacher_paced and session.reveal == ClassSession.Reveal.TEACHER
-        assert session.timer_seconds is None and session.late_join
+        lesson = Lesson.objects.get(title="Obchod se zámořím")
+        assert lesson.teacher_paced and lesson.reveal == Lesson.Reveal.TEACHER
+        assert lesson.timer_seconds is None and lesson.late_join
         # Other settings: the quiz's own start form, scrolled into view.
         page.goto(f"{live_server.url}/ucitel/")
         page.get_by_role("link", name="jinak nastavenou…").first.click()

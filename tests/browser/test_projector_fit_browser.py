@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from tests.browser.axe import assert_accessible
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.lessons.models import ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import Lesson, Quiz, QuizItem
 from tutorial.nicknames import NICKNAME_MAX
 
 pytestmark = pytest.mark.browser
@@ -132,13 +132,13 @@ def _fits(page, stage: str) -> dict:
     return measured
 
 
-def _lesson(teacher, items, pace=ClassSession.Pace.TEACHER):
+def _lesson(teacher, items, pace=Lesson.Pace.TEACHER):
     lesson_quiz = Quiz.objects.create(owner=teacher, title="Opakování pravidel pro 7. B a 7. C")
     for order, (slug, variant) in enumerate(items, start=1):
         QuizItem.objects.create(quiz=lesson_quiz, order=order, kind=slug, variant=variant)
-    session = classroom.start_session(lesson_quiz, teacher, pace, 60, True, show_ranking=True)
-    pupils = [classroom.join(session, name) for name in _nicknames(PUPILS)]
-    return session, pupils
+    lesson = classroom.start_lesson(lesson_quiz, teacher, pace, 60, True, show_ranking=True)
+    pupils = [classroom.join(lesson, name) for name in _nicknames(PUPILS)]
+    return lesson, pupils
 
 
 @pytest.mark.parametrize("slug", list(quiz.KINDS))
@@ -147,29 +147,29 @@ def test_every_stage_of_every_kind_fits_the_wall_and_reads_from_the_back(
     teacher = get_user_model().objects.create_user("novakova", password="Katan-uci-2026!")
     variant = _largest_example(slug)
     prepared = quiz.prepare(slug, variant)
-    session, pupils = _lesson(teacher, [(slug, variant)])
+    lesson, pupils = _lesson(teacher, [(slug, variant)])
     context, page = _teacher_page(browser, live_server, teacher)
-    url = f"{live_server.url}/ucitel/hodina/{session.code}/projektor/"
+    url = f"{live_server.url}/ucitel/hodina/{lesson.code}/projektor/"
     try:
-        classroom.control(session, "start")
+        classroom.control(lesson, "start")
         page.goto(url)
         expect(page.locator("#otazka")).to_contain_text(quiz.KINDS[slug].title)
         _fits(page, f"{slug}: question")
         rng = random.Random(slug)
-        item = classroom.items_of(session)[0]
+        item = classroom.items_of(lesson)[0]
         for pupil in pupils[:-1]:
-            classroom.submit(session, pupil, item, quiz.normalize(
+            classroom.submit(lesson, pupil, item, quiz.normalize(
                 prepared, _random_answer(prepared, rng)))
         page.goto(url)
         expect(page.locator(".projector-count")).to_have_text(f"{PUPILS - 1} z {PUPILS} odpovědělo")
         _fits(page, f"{slug}: answering")
-        ClassSession.objects.filter(pk=session.pk).update(
+        Lesson.objects.filter(pk=lesson.pk).update(
             question_started=timezone.now() - timedelta(seconds=61))
         page.goto(url)
         expect(page.locator(".projector-state")).to_have_text("Čas vypršel")
         _fits(page, f"{slug}: time up")
-        session.refresh_from_db()
-        classroom.control(session, "reveal")
+        lesson.refresh_from_db()
+        classroom.control(lesson, "reveal")
         page.goto(url)
         expect(page.locator(".projector-state")).to_have_text("Správná odpověď odhalena")
         expect(page.locator(".projector-top li")).to_have_count(5)
@@ -187,7 +187,7 @@ def test_every_stage_of_every_kind_fits_the_wall_and_reads_from_the_back(
         # beside the disc allows, still larger than the phone-sized 20 px of before.
         name = page.evaluate(TEXT_PX, ".projector-board svg g.harbor text + text")
         assert name is None or name >= 22, name
-        classroom.control(session, "close")
+        classroom.control(lesson, "close")
         page.goto(url)
         expect(page.locator(".projector-podium li")).not_to_have_count(0)
         _fits(page, f"{slug}: end")
@@ -201,22 +201,22 @@ def test_the_lobby_and_a_self_paced_lesson_of_every_kind_fit_the_wall(
     overview (questions, every pupil's progress, the top five) and the end."""
     teacher = get_user_model().objects.create_user("novakova", password="Katan-uci-2026!")
     items = [(slug, _largest_example(slug)) for slug in quiz.KINDS]
-    session, pupils = _lesson(teacher, items, pace=ClassSession.Pace.SELF)
+    lesson, pupils = _lesson(teacher, items, pace=Lesson.Pace.SELF)
     context, page = _teacher_page(browser, live_server, teacher)
-    url = f"{live_server.url}/ucitel/hodina/{session.code}/projektor/"
+    url = f"{live_server.url}/ucitel/hodina/{lesson.code}/projektor/"
     try:
         page.goto(url)
         expect(page.locator(".projector-count")).to_have_text(f"Připojeno {PUPILS}")
         _fits(page, "lobby")
         expect(page.locator(".projector-names li").last).to_be_in_viewport()
-        classroom.control(session, "start")
+        classroom.control(lesson, "start")
         rng = random.Random(11)
-        lesson_items = classroom.items_of(session)
+        lesson_items = classroom.items_of(lesson)
         for number, pupil in enumerate(pupils):
             for item in lesson_items[:number % (len(lesson_items) + 1)]:
                 prepared = quiz.prepare(item.kind, item.variant)
                 pupil.seen_order, pupil.seen_at = item.order, timezone.now()
-                classroom.submit(session, pupil, item, quiz.normalize(
+                classroom.submit(lesson, pupil, item, quiz.normalize(
                     prepared, _random_answer(prepared, rng)))
         page.goto(url)
         expect(page.locator(".projector-shares li")).to_have_count(len(lesson_items))
@@ -225,7 +225,7 @@ def test_the_lobby_and_a_self_paced_lesson_of_every_kind_fit_the_wall(
         assert_accessible(page)
         page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
         expect(page.locator(".projector-progress li").last).to_be_in_viewport()
-        classroom.control(session, "close")
+        classroom.control(lesson, "close")
         page.goto(url)
         expect(page.locator(".projector-podium li")).not_to_have_count(0)
         _fits(page, "end")

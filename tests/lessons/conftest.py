@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tutorial.lessons import classroom
-from tutorial.lessons.models import ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import Lesson, Quiz, QuizItem
 
 PASSWORD = "Katan-uci-2026!"
 
@@ -39,9 +39,9 @@ def class_quiz(teacher):
 
 
 @pytest.fixture
-def session(class_quiz, teacher) -> ClassSession:
-    return classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, None, False)
+def lesson(class_quiz, teacher) -> Lesson:
+    return classroom.start_lesson(class_quiz, teacher, Lesson.Pace.TEACHER, None, False)
 
 
-def join(client: Client, session: ClassSession, nickname: str = "Rychlý Ježek"):
-    return client.post("/hra/", {"kod": session.code, "prezdivka": nickname})
+def join(client: Client, lesson: Lesson, nickname: str = "Rychlý Ježek"):
+    return client.post("/hra/", {"kod": lesson.code, "prezdivka": nickname})

@@ -6,7 +6,7 @@ from django.test import Client
 
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Answer, ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import Answer, Lesson, Quiz, QuizItem
 
 pytestmark = pytest.mark.django_db
 
@@ -14,15 +14,15 @@ pytestmark = pytest.mark.django_db
 def test_a_contradictory_can_build_answer_is_refused_and_the_pupil_can_answer_again(teacher):
     quiz = Quiz.objects.create(owner=teacher, title="Stavění")
     QuizItem.objects.create(quiz=quiz, order=1, kind="stavba", variant="a1")
-    session = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, False)
-    classroom.control(session, "start")
+    lesson = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
+    classroom.control(lesson, "start")
     pupil = Client()
-    join(pupil, session, "Ada")
-    response = pupil.post(f"/hra/{session.code}/1/", {"answer": ["ano", "suroviny"]})
+    join(pupil, lesson, "Ada")
+    response = pupil.post(f"/hra/{lesson.code}/1/", {"answer": ["ano", "suroviny"]})
     assert response.status_code == 400
     page = response.content.decode()
     assert "„Ano, smí“ nejde zaškrtnout spolu s důvodem" in page
     assert not Answer.objects.exists()
-    response = pupil.post(f"/hra/{session.code}/1/", {"answer": ["suroviny"]})
+    response = pupil.post(f"/hra/{lesson.code}/1/", {"answer": ["suroviny"]})
     assert response.status_code == 302
     assert Answer.objects.get().response == {"answer": "suroviny"}

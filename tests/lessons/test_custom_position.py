@@ -10,7 +10,7 @@ from django.test import Client
 from tests.helpers.pages import html_unescaped as text
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Answer, ClassSession, LessonItem, Quiz, QuizItem
+from tutorial.lessons.models import Answer, Lesson, LessonItem, Quiz, QuizItem
 from tutorial.referee import notation
 
 pytestmark = pytest.mark.django_db
@@ -85,28 +85,28 @@ def test_a_custom_position_is_not_in_public_practice(teacher_client, quiz_, clie
 def test_a_lesson_grades_a_custom_position_like_any_question(teacher_client, teacher, quiz_):
     add(teacher_client, quiz_, "nejdelsi-cesta")
     add(teacher_client, quiz_, "silnice")
-    session = classroom.start_session(quiz_, teacher, ClassSession.Pace.TEACHER, None, False)
-    assert [i.position for i in LessonItem.objects.filter(lesson=session)] == \
+    lesson = classroom.start_lesson(quiz_, teacher, Lesson.Pace.TEACHER, None, False)
+    assert [i.position for i in LessonItem.objects.filter(lesson=lesson)] == \
         [i.position for i in quiz_.items.all()]
     right, wrong = Client(), Client()
-    join(right, session, "Ada")
-    join(wrong, session, "Bob")
-    classroom.control(session, "start")
-    page = text(right.get(f"/hra/{session.code}/"))
+    join(right, lesson, "Ada")
+    join(wrong, lesson, "Bob")
+    classroom.control(lesson, "start")
+    page = text(right.get(f"/hra/{lesson.code}/"))
     assert "Kdo má kartu teď a kolik silnic má nejdelší souvislá cesta červeného?" in page
-    right.post(f"/hra/{session.code}/1/", {"holder": "blue", "length": "3"})
+    right.post(f"/hra/{lesson.code}/1/", {"holder": "blue", "length": "3"})
     # Red's road is cut by blue's settlement: 3, not 6, and the card goes to blue.
-    wrong.post(f"/hra/{session.code}/1/", {"holder": "red", "length": "6"})
-    session.refresh_from_db()
-    classroom.control(session, "next")
+    wrong.post(f"/hra/{lesson.code}/1/", {"holder": "red", "length": "6"})
+    lesson.refresh_from_db()
+    classroom.control(lesson, "next")
     spots = ["a1|b1", "a2|a3", "a3.NE", "b1.NW"]  # where red may extend its road
-    right.post(f"/hra/{session.code}/2/", {"vyber": "1", "misto": spots})
-    wrong.post(f"/hra/{session.code}/2/", {"vyber": "1", "misto": spots[:2] + ["c1|c2"]})
+    right.post(f"/hra/{lesson.code}/2/", {"vyber": "1", "misto": spots})
+    wrong.post(f"/hra/{lesson.code}/2/", {"vyber": "1", "misto": spots[:2] + ["c1|c2"]})
     answers = {(a.pupil.nickname, a.item.order): a for a in Answer.objects.all()}
     assert answers[("Ada", 1)].correct and answers[("Ada", 2)].correct
     assert not answers[("Bob", 1)].correct and not answers[("Bob", 2)].correct
-    classroom.control(session, "close")
-    results = text(teacher_client.get(f"/ucitel/hodina/{session.code}/vysledky/"))
+    classroom.control(lesson, "close")
+    results = text(teacher_client.get(f"/ucitel/hodina/{lesson.code}/vysledky/"))
     assert "Ada" in results and "Bob" in results
     assert "Modrý" in results  # the right holder, as the results table names it
 

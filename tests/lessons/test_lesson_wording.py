@@ -8,7 +8,7 @@ from django.test import Client
 from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.lessons.models import ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import Lesson, Quiz, QuizItem
 from tutorial.quiz import KINDS
 
 pytestmark = pytest.mark.django_db
@@ -17,11 +17,11 @@ PHONE_ONLY = ("Klikněte", "Vyhodnotit", "neoznačujte", "nechte 0")
 
 
 @pytest.fixture
-def every_kind(teacher) -> ClassSession:
+def every_kind(teacher) -> Lesson:
     quiz = Quiz.objects.create(owner=teacher, title="Všechny druhy")
     for order, kind in enumerate(KINDS, start=1):
         QuizItem.objects.create(quiz=quiz, order=order, kind=kind, variant="a1")
-    return classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, False)
+    return classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
 
 
 def test_the_wall_shows_the_situation_and_the_question_not_the_phones_instructions(
@@ -46,23 +46,23 @@ def test_the_wall_keeps_what_the_question_is_about(every_kind, teacher_client):
     assert "je na tahu a suroviny na vesnici má.</p>" in page
 
 
-def test_the_phone_sends_the_answer_and_its_instruction_names_that_button(session):
-    classroom.control(session, "start")
+def test_the_phone_sends_the_answer_and_its_instruction_names_that_button(lesson):
+    classroom.control(lesson, "start")
     pupil = Client()
-    join(pupil, session, "Ada")
-    page = html(pupil.get(f"/hra/{session.code}/"))
+    join(pupil, lesson, "Ada")
+    page = html(pupil.get(f"/hra/{lesson.code}/"))
     assert '<button type="submit">Odeslat odpověď</button>' in page
     assert "a pak na Odeslat odpověď" in page and "Vyhodnotit" not in page
     # Marking a spot redraws the question (htmx): the button keeps its name.
-    fragment = pupil.get(f"/hra/{session.code}/1/", {"prepnout": "b2.SE"},
+    fragment = pupil.get(f"/hra/{lesson.code}/1/", {"prepnout": "b2.SE"},
                          HTTP_HX_REQUEST="true")
     assert "Označeno 1" in html(fragment)
     assert "Odeslat odpověď" in html(fragment) and "Vyhodnotit" not in html(fragment)
     # The form question too.
-    pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
-    classroom.control(session, "reveal")
-    classroom.control(session, "next")
-    page = html(pupil.get(f"/hra/{session.code}/"))
+    pupil.post(f"/hra/{lesson.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    classroom.control(lesson, "reveal")
+    classroom.control(lesson, "next")
+    page = html(pupil.get(f"/hra/{lesson.code}/"))
     assert "Otázka 2" in page and '<button type="submit">Odeslat odpověď</button>' in page
 
 

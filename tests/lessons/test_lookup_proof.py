@@ -11,16 +11,16 @@ from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Answer, ClassSession, Quiz
+from tutorial.lessons.models import Answer, Lesson, Quiz
 from tutorial.quiz import transform
 from tutorial.quiz.sandbox import prepared_or_none
 
 pytestmark = pytest.mark.django_db
 
 
-def control(teacher_client, session, action):
-    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": action})
-    session.refresh_from_db()
+def control(teacher_client, lesson, action):
+    teacher_client.post(f"/ucitel/hodina/{lesson.code}/ovladani/", {"akce": action})
+    lesson.refresh_from_db()
 
 
 def new_quiz(teacher_client, kinds, mode=None) -> Quiz:
@@ -103,45 +103,45 @@ def test_the_printed_example_stays_a_choice_for_the_quiz_and_for_each_question(
 def test_before_the_reveal_nothing_names_the_example_after_it_the_caption_does(
         kind, teacher, teacher_client):
     made = new_quiz(teacher_client, [kind])
-    session = classroom.start_session(made, teacher, ClassSession.Pace.TEACHER, None, False)
-    item = session.items.get()
+    lesson = classroom.start_lesson(made, teacher, Lesson.Pace.TEACHER, None, False)
+    item = lesson.items.get()
     printed = quiz.examples(kind)[0]
-    lesson = prepared_or_none(item.kind, item.variant)
+    prepared = prepared_or_none(item.kind, item.variant)
     pupil = Client()
-    join(pupil, session, "Ada")
-    control(teacher_client, session, "start")
-    projector = f"/ucitel/hodina/{session.code}/projektor/"
+    join(pupil, lesson, "Ada")
+    control(teacher_client, lesson, "start")
+    projector = f"/ucitel/hodina/{lesson.code}/projektor/"
     headword = printed.source.removeprefix("Almanach: ")
-    for page in (html(pupil.get(f"/hra/{session.code}/")), html(teacher_client.get(projector))):
+    for page in (html(pupil.get(f"/hra/{lesson.code}/")), html(teacher_client.get(projector))):
         assert "Otázka" in page or "otázka" in page
         for leak in (printed.source, "Příklad z hesla", "Příklad hry", "obměna příkladu",
                      printed.quote[:40] or "„", *(printed.position.get("names") or {}).values()):
             assert leak not in page, leak
         if headword != quiz.kind(kind).title:  # the kind's own title is the topic, public
             assert headword not in page
-    pupil.post(f"/hra/{session.code}/1/", right_answer(lesson))
+    pupil.post(f"/hra/{lesson.code}/1/", right_answer(prepared))
     assert Answer.objects.get().correct  # graded by the engine on the disguised position
-    page = html(pupil.get(f"/hra/{session.code}/"))
+    page = html(pupil.get(f"/hra/{lesson.code}/"))
     assert "obměna příkladu" not in page and printed.source not in page  # saved, not yet shown
-    control(teacher_client, session, "reveal")
-    page = html(pupil.get(f"/hra/{session.code}/"))
+    control(teacher_client, lesson, "reveal")
+    page = html(pupil.get(f"/hra/{lesson.code}/"))
     assert f"Tato pozice je obměna příkladu „{printed.source}“" in page
 
 
 def test_a_printed_example_in_a_lesson_names_no_source_before_the_reveal(started_printed):
-    session, pupil = started_printed
-    page = html(pupil.get(f"/hra/{session.code}/"))
+    lesson, pupil = started_printed
+    page = html(pupil.get(f"/hra/{lesson.code}/"))
     assert "Modrý si vymění suroviny a chce postavit vesnici" in page  # the note, context only
     for caption in ("Příklad hry", "Příklad z hesla", "Almanach:", "11. tah"):
         assert caption not in page, caption
 
 
 @pytest.fixture
-def started_printed(session, teacher_client):
+def started_printed(lesson, teacher_client):
     pupil = Client()
-    join(pupil, session, "Bára")
-    control(teacher_client, session, "start")
-    return session, pupil
+    join(pupil, lesson, "Bára")
+    control(teacher_client, lesson, "start")
+    return lesson, pupil
 
 
 def test_the_neighbour_s_practice_answer_is_not_the_lesson_s(teacher_client):
@@ -155,15 +155,15 @@ def test_the_neighbour_s_practice_answer_is_not_the_lesson_s(teacher_client):
 
 def test_a_lesson_started_before_keeps_its_printed_questions_and_works(
         started_printed, teacher_client, class_quiz):
-    session, pupil = started_printed
+    lesson, pupil = started_printed
     # The teacher disguises the quiz's question afterwards: the running lesson has its copy.
     item = class_quiz.items.get(order=1)
     teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/obmena/{item.pk}/")
     item.refresh_from_db()
     assert transform.is_disguised(item.variant)
-    assert [i.variant for i in session.items.all()] == ["a1", "a1", ""]
+    assert [i.variant for i in lesson.items.all()] == ["a1", "a1", ""]
     prepared = quiz.prepare("vesnice", "a1")
-    pupil.post(f"/hra/{session.code}/1/", right_answer(prepared))
+    pupil.post(f"/hra/{lesson.code}/1/", right_answer(prepared))
     assert Answer.objects.get().correct
 
 
@@ -208,8 +208,8 @@ def test_each_lesson_of_a_quiz_gets_its_own_disguise(teacher, teacher_client):
     made = new_quiz(teacher_client, ["vesnice", "zamori", "vynosy", "stavba"])
     made.items.create(order=5, kind="sedmicka", variant="a1")
     made.items.create(order=6, kind="silnice", variant="")
-    first, second = (classroom.start_session(made, teacher, ClassSession.Pace.TEACHER, None,
-                                             False) for _ in range(2))
+    first, second = (classroom.start_lesson(made, teacher, Lesson.Pace.TEACHER, None,
+                                            False) for _ in range(2))
     quiz_variants = [item.variant for item in made.items.order_by("order")]
     for one, other, asked in zip(first.items.order_by("order"), second.items.order_by("order"),
                                  quiz_variants, strict=True):

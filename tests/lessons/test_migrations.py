@@ -1,6 +1,6 @@
-"""The lessons' models moved from the app ``tutorial`` to their own app ``lessons``: a school's
-database from before the move migrates forward and keeps every row, and the site's models
-read them (issue #41).
+"""The lessons' models moved from the app ``tutorial`` to their own app ``lessons`` and
+ClassSession is called Lesson: a school's database from before migrates forward and keeps
+every row, and the site's models read them (issue #41).
 
 An SQLite database of its own (a file in the test's directory) is migrated by Django's
 migration executor to the state before the move (``tutorial`` 0006, no ``lessons``), filled
@@ -94,10 +94,12 @@ def _fill(apps) -> None:
     for name in TABLES:
         content_type.objects.create(app_label="tutorial", model=name.lower())
     quiz_type = content_type.objects.get(app_label="tutorial", model="quiz")
-    change_quiz = permission.objects.create(content_type=quiz_type,
-                                                      codename="change_quiz",
-                                                      name="Can change kvíz")
-    teacher.user_permissions.add(change_quiz)
+    lesson_type = content_type.objects.get(app_label="tutorial", model="classsession")
+    teacher.user_permissions.add(
+        permission.objects.create(content_type=quiz_type, codename="change_quiz",
+                                  name="Can change kvíz"),
+        permission.objects.create(content_type=lesson_type, codename="view_classsession",
+                                  name="Can view hodina"))
 
 
 def _rows(model) -> list[dict]:
@@ -119,7 +121,7 @@ def test_a_database_from_before_the_move_keeps_every_row_and_the_site_reads_them
 
     assert _tables(database) == tables  # no table made, dropped or renamed
     now = {"Quiz": lesson_models.Quiz, "QuizItem": lesson_models.QuizItem,
-           "ClassSession": lesson_models.ClassSession, "LessonItem": lesson_models.LessonItem,
+           "ClassSession": lesson_models.Lesson, "LessonItem": lesson_models.LessonItem,
            "Pupil": lesson_models.Pupil, "Answer": lesson_models.Answer,
            "Attempt": lesson_models.Attempt, "Invite": lesson_models.Invite}
     for name, model in now.items():
@@ -134,10 +136,10 @@ def test_a_database_from_before_the_move_keeps_every_row_and_the_site_reads_them
     assert [item.kind for item in lesson.quiz.items.all()] == ["vesnice", "loupeznik"]
     assert lesson.teacher.quizzes.get() == lesson.quiz
     assert now["Invite"].objects.get().user == lesson.teacher
-    # The admin's permission a teacher held now belongs to the app lessons.
-    held = lesson.teacher.user_permissions.get()
-    assert (held.content_type.app_label, held.content_type.model, held.codename) == (
-        "lessons", "quiz", "change_quiz")
+    # The admin's permissions a teacher held now belong to the app lessons and name Lesson.
+    held = lesson.teacher.user_permissions.order_by("codename")
+    assert [(p.content_type.app_label, p.content_type.model, p.codename) for p in held] == [
+        ("lessons", "quiz", "change_quiz"), ("lessons", "lesson", "view_lesson")]
 
 
 def test_the_admin_shows_the_lessons_under_their_app_and_old_addresses_lead_there(
@@ -149,6 +151,8 @@ def test_the_admin_shows_the_lessons_under_their_app_and_old_addresses_lead_ther
     assert old.status_code == 308
     assert old["Location"] == f"/sprava/lessons/quiz/{class_quiz.pk}/change/?_changelist_filters=x"
     assert admin_client.get("/sprava/tutorial/").status_code == 308
+    lesson = admin_client.get("/sprava/tutorial/classsession/?q=ABC")
+    assert lesson.status_code == 308 and lesson["Location"] == "/sprava/lessons/lesson/?q=ABC"
     assert admin_client.get("/sprava/tutorial/", follow=True).status_code == 200
     # Signed out, the old address asks for the admin's login like the new one.
     admin_client.logout()

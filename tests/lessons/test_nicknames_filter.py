@@ -79,12 +79,12 @@ def test_the_filter_names_what_it_found_only_as_a_refusal_in_czech():
     assert nicknames.validate("Anička") == "Anička"
 
 
-def test_joining_with_a_vulgar_nickname_gets_a_czech_message_and_no_seat(session):
+def test_joining_with_a_vulgar_nickname_gets_a_czech_message_and_no_seat(lesson):
     pupil = Client()
-    response = join(pupil, session, "kurvo")
+    response = join(pupil, lesson, "kurvo")
     page = response.content.decode()
     assert response.status_code == 400 and "Zvolte prosím jinou" in page
-    assert not session.pupils.exists()
+    assert not lesson.pupils.exists()
 
 
 def test_generated_nicknames_are_all_clean():
@@ -93,33 +93,33 @@ def test_generated_nicknames_are_all_clean():
             assert not nicknames.vulgar(f"{adjective} {animal}")
 
 
-def test_one_tap_removes_a_pupil_with_their_answers_and_blocks_the_nickname(session,
+def test_one_tap_removes_a_pupil_with_their_answers_and_blocks_the_nickname(lesson,
                                                                           teacher_client):
     from tutorial.lessons.models import Answer, Pupil
 
     rude = Client()
-    join(rude, session, "Pepa Zdepa")
+    join(rude, lesson, "Pepa Zdepa")
     pupil = Pupil.objects.get(nickname="Pepa Zdepa")
-    classroom.control(session, "start")
-    rude.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    classroom.control(lesson, "start")
+    rude.post(f"/hra/{lesson.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
     assert Answer.objects.filter(pupil=pupil).exists()
-    page = teacher_client.get(f"/ucitel/hodina/{session.code}/").content.decode()
+    page = teacher_client.get(f"/ucitel/hodina/{lesson.code}/").content.decode()
     assert "Odebrat žáka Pepa Zdepa" in page
-    session.refresh_from_db()
-    status = f"/hra/{session.code}/stav/?v={session.version()}"
+    lesson.refresh_from_db()
+    status = f"/hra/{lesson.code}/stav/?v={lesson.version()}"
     assert rude.get(status).status_code == 204
-    response = teacher_client.post(f"/ucitel/hodina/{session.code}/odebrat/{pupil.pk}/")
+    response = teacher_client.post(f"/ucitel/hodina/{lesson.code}/odebrat/{pupil.pk}/")
     assert rude.get(status)["HX-Refresh"] == "true"  # the removed phone notices
     assert response.status_code == 302
     assert not Pupil.objects.filter(pk=pupil.pk).exists() and not Answer.objects.exists()
-    projector = teacher_client.get(f"/ucitel/hodina/{session.code}/projektor/")
+    projector = teacher_client.get(f"/ucitel/hodina/{lesson.code}/projektor/")
     assert "Pepa Zdepa" not in projector.content.decode()
     # The removed device has no seat; the same name (or a look-alike) cannot come back.
-    assert "Připojit se" in rude.get(f"/hra/{session.code}/").content.decode()
+    assert "Připojit se" in rude.get(f"/hra/{lesson.code}/").content.decode()
     for again in ("Pepa Zdepa", "pepa zdepa", "Pepa  Zdepa"):
-        response = join(Client(), session, again)
+        response = join(Client(), lesson, again)
         assert response.status_code == 403 and "odebral" in response.content.decode()
-    assert join(Client(), session, "Pepa").status_code == 302
+    assert join(Client(), lesson, "Pepa").status_code == 302
     # A second tap (another tab) changes nothing and is no error.
-    again = teacher_client.post(f"/ucitel/hodina/{session.code}/odebrat/{pupil.pk}/")
+    again = teacher_client.post(f"/ucitel/hodina/{lesson.code}/odebrat/{pupil.pk}/")
     assert again.status_code == 302

@@ -16,24 +16,24 @@ from django.utils import timezone
 import config.settings as site_settings
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom, pupils
-from tutorial.lessons.models import ClassSession, Pupil
+from tutorial.lessons.models import Lesson, Pupil
 
 pytestmark = pytest.mark.django_db
 
 
-def status(client: Client, session: ClassSession, version: str):
-    return client.get(f"/hra/{session.code}/stav/?v={version}", HTTP_HX_REQUEST="true")
+def status(client: Client, lesson: Lesson, version: str):
+    return client.get(f"/hra/{lesson.code}/stav/?v={version}", HTTP_HX_REQUEST="true")
 
 
-def test_pupil_projector_and_teacher_pages_poll_within_a_second(session, teacher_client,
+def test_pupil_projector_and_teacher_pages_poll_within_a_second(lesson, teacher_client,
                                                                 settings):
     assert site_settings.LESSONS_POLL_MS == 700
     assert site_settings.MIDDLEWARE[0] == "tutorial.lessons.polling.PupilPollMiddleware"
     settings.LESSONS_POLL_MS = site_settings.LESSONS_POLL_MS
     pupil = Client()
-    join(pupil, session, "Ada")
-    base = f"/ucitel/hodina/{session.code}/"
-    pages = {"pupil": pupil.get(f"/hra/{session.code}/"),
+    join(pupil, lesson, "Ada")
+    base = f"/ucitel/hodina/{lesson.code}/"
+    pages = {"pupil": pupil.get(f"/hra/{lesson.code}/"),
              "projector": teacher_client.get(base + "projektor/"),
              "pupils list": teacher_client.get(base),
              "results": teacher_client.get(base + "vysledky/")}
@@ -57,11 +57,11 @@ def test_phones_do_not_poll_in_step(settings):
     assert 670 <= sum(paces) / len(paces) <= 730
 
 
-def test_unchanged_poll_costs_one_query_and_no_session(session, django_assert_num_queries):
+def test_unchanged_poll_costs_one_query_and_no_session(lesson, django_assert_num_queries):
     pupil = Client()
-    join(pupil, session, "Ada")
+    join(pupil, lesson, "Ada")
     with django_assert_num_queries(1):  # no session read, no session write
-        response = status(pupil, session, session.version())
+        response = status(pupil, lesson, lesson.version())
     assert response.status_code == 204
     assert response.content == b""
     # Never kept by a browser or a proxy in between: the next poll must reach the server.
@@ -70,131 +70,131 @@ def test_unchanged_poll_costs_one_query_and_no_session(session, django_assert_nu
 
 
 @pytest.mark.parametrize("action", ["start", "reveal", "next", "close"])
-def test_each_click_of_the_teacher_reaches_the_polling_phone(session, teacher_client, action):
+def test_each_click_of_the_teacher_reaches_the_polling_phone(lesson, teacher_client, action):
     pupil = Client()
-    join(pupil, session, "Ada")
+    join(pupil, lesson, "Ada")
     if action in ("reveal", "next"):
-        classroom.control(session, "start")
-    version = session.version()
-    assert status(pupil, session, version).status_code == 204
-    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": action,
+        classroom.control(lesson, "start")
+    version = lesson.version()
+    assert status(pupil, lesson, version).status_code == 204
+    teacher_client.post(f"/ucitel/hodina/{lesson.code}/ovladani/", {"akce": action,
                                                                       "potvrdit": "1"})
-    response = status(pupil, session, version)
+    response = status(pupil, lesson, version)
     assert response.status_code == 200 and response["HX-Refresh"] == "true"
-    session.refresh_from_db()  # the page loaded again polls quietly with the new state
-    assert status(pupil, session, session.version()).status_code == 204
+    lesson.refresh_from_db()  # the page loaded again polls quietly with the new state
+    assert status(pupil, lesson, lesson.version()).status_code == 204
 
 
 def test_time_up_reaches_the_phone_without_any_click(class_quiz, teacher):
-    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, 30, False)
+    lesson = classroom.start_lesson(class_quiz, teacher, Lesson.Pace.TEACHER, 30, False)
     pupil = Client()
-    join(pupil, session, "Ada")
-    classroom.control(session, "start")
-    version = session.version()
-    assert status(pupil, session, version).status_code == 204
-    ClassSession.objects.filter(pk=session.pk).update(
+    join(pupil, lesson, "Ada")
+    classroom.control(lesson, "start")
+    version = lesson.version()
+    assert status(pupil, lesson, version).status_code == 204
+    Lesson.objects.filter(pk=lesson.pk).update(
         question_started=timezone.now() - timedelta(seconds=31))
-    response = status(pupil, session, version)
+    response = status(pupil, lesson, version)
     assert response["HX-Refresh"] == "true"
-    session.refresh_from_db()
-    assert session.version() != version
-    assert status(pupil, session, session.version()).status_code == 204
+    lesson.refresh_from_db()
+    assert lesson.version() != version
+    assert status(pupil, lesson, lesson.version()).status_code == 204
 
 
 @pytest.mark.parametrize("loss", ["removed", "released", "taken with the PIN"])
-def test_a_phone_that_lost_its_seat_is_told_at_its_next_poll(session, loss):
+def test_a_phone_that_lost_its_seat_is_told_at_its_next_poll(lesson, loss):
     pupil = Client()
-    join(pupil, session, "Ada")
-    seat = Pupil.objects.get(lesson=session)
-    version = session.version()
-    assert status(pupil, session, version).status_code == 204
+    join(pupil, lesson, "Ada")
+    seat = Pupil.objects.get(lesson=lesson)
+    version = lesson.version()
+    assert status(pupil, lesson, version).status_code == 204
     if loss == "removed":
-        classroom.remove_pupil(session, seat.pk)
+        classroom.remove_pupil(lesson, seat.pk)
     elif loss == "released":
-        classroom.release_seat(session, seat.pk)
+        classroom.release_seat(lesson, seat.pk)
     else:
         other = Client()
-        assert other.post("/hra/", {"kod": session.code, "prezdivka": "Ada",
+        assert other.post("/hra/", {"kod": lesson.code, "prezdivka": "Ada",
                                     "pin": seat.pin}).status_code == 302
-    assert status(pupil, session, version)["HX-Refresh"] == "true"
-    page = pupil.get(f"/hra/{session.code}/").content.decode()
+    assert status(pupil, lesson, version)["HX-Refresh"] == "true"
+    page = pupil.get(f"/hra/{lesson.code}/").content.decode()
     assert 'class="seat-lost" role="alert"' in page  # the join form says why
 
 
-def test_an_idle_lesson_closes_at_the_next_poll(session):
+def test_an_idle_lesson_closes_at_the_next_poll(lesson):
     pupil = Client()
-    join(pupil, session, "Ada")
-    version = session.version()
-    ClassSession.objects.filter(pk=session.pk).update(
+    join(pupil, lesson, "Ada")
+    version = lesson.version()
+    Lesson.objects.filter(pk=lesson.pk).update(
         last_activity=timezone.now() - timedelta(hours=4))
-    assert status(pupil, session, version)["HX-Refresh"] == "true"
-    assert ClassSession.objects.get(pk=session.pk).is_closed
+    assert status(pupil, lesson, version)["HX-Refresh"] == "true"
+    assert Lesson.objects.get(pk=lesson.pk).is_closed
 
 
-def test_a_poll_tells_a_stranger_nothing_the_code_does_not(session):
+def test_a_poll_tells_a_stranger_nothing_the_code_does_not(lesson):
     pupil = Client()
-    join(pupil, session, "Ada")
-    seat_cookie = f"kviz-misto-{session.code}"
+    join(pupil, lesson, "Ada")
+    seat_cookie = f"kviz-misto-{lesson.code}"
     stranger = Client()
     # A made-up seat cookie is not a seat: the full view answers as it would without one.
     stranger.cookies[seat_cookie] = "vymysleny:token:podpis"
-    assert status(stranger, session, session.version()).status_code == 204
-    assert status(stranger, session, "bezi-9-rp")["HX-Refresh"] == "true"
+    assert status(stranger, lesson, lesson.version()).status_code == 204
+    assert status(stranger, lesson, "bezi-9-rp")["HX-Refresh"] == "true"
     # An unknown code is a guess like any other, fast path or not.
     assert stranger.get("/hra/ZZZZZZ/stav/?v=ceka-0-nb").status_code == 404
 
 
-def test_the_seat_in_the_session_alone_still_polls(session):
+def test_the_seat_in_the_session_alone_still_polls(lesson):
     """A browser whose seat cookie is gone (the session still holds the seat) polls through
     the full view: 204 as long as nothing changed."""
     pupil = Client()
-    join(pupil, session, "Ada")
-    del pupil.cookies[f"kviz-misto-{session.code}"]
-    assert status(pupil, session, session.version()).status_code == 204
-    classroom.control(session, "start")
-    assert status(pupil, session, "ceka-0-nb")["HX-Refresh"] == "true"
+    join(pupil, lesson, "Ada")
+    del pupil.cookies[f"kviz-misto-{lesson.code}"]
+    assert status(pupil, lesson, lesson.version()).status_code == 204
+    classroom.control(lesson, "start")
+    assert status(pupil, lesson, "ceka-0-nb")["HX-Refresh"] == "true"
 
 
-def on_page(client: Client, session: ClassSession, version: str, query: str = ""):
+def on_page(client: Client, lesson: Lesson, version: str, query: str = ""):
     """A poll as htmx sends it from the pupil's page (HX-Current-URL names the page)."""
-    return client.get(f"/hra/{session.code}/stav/?v={version}", HTTP_HX_REQUEST="true",
-                      HTTP_HX_CURRENT_URL=f"http://testserver/hra/{session.code}/{query}")
+    return client.get(f"/hra/{lesson.code}/stav/?v={version}", HTTP_HX_REQUEST="true",
+                      HTTP_HX_CURRENT_URL=f"http://testserver/hra/{lesson.code}/{query}")
 
 
 @pytest.mark.parametrize("action", ["start", "reveal", "next", "close"])
-def test_the_poll_that_finds_a_change_brings_the_new_page_itself(session, teacher_client,
+def test_the_poll_that_finds_a_change_brings_the_new_page_itself(lesson, teacher_client,
                                                                    action):
     # One request instead of two per phone when the whole class asks at once, and no reload
     # of the page on the phone: htmx swaps the page's main part in.
     pupil = Client()
-    join(pupil, session, "Ada")
+    join(pupil, lesson, "Ada")
     if action in ("reveal", "next"):
-        classroom.control(session, "start")
-    version = session.version()
-    assert on_page(pupil, session, version).status_code == 204
-    teacher_client.post(f"/ucitel/hodina/{session.code}/ovladani/", {"akce": action,
+        classroom.control(lesson, "start")
+    version = lesson.version()
+    assert on_page(pupil, lesson, version).status_code == 204
+    teacher_client.post(f"/ucitel/hodina/{lesson.code}/ovladani/", {"akce": action,
                                                                       "potvrdit": "1"})
-    response = on_page(pupil, session, version)
+    response = on_page(pupil, lesson, version)
     assert response.status_code == 200 and "HX-Refresh" not in response
     page = response.content.decode()
-    loaded = pupil.get(f"/hra/{session.code}/").content.decode()
+    loaded = pupil.get(f"/hra/{lesson.code}/").content.decode()
     heading = re.search(r"<h1[^>]*>(.*?)</h1>", loaded, re.S)[1]
     assert f">{heading}</h1>" in page and 'id="obsah"' in page
-    session.refresh_from_db()
+    lesson.refresh_from_db()
     if action != "close":  # the new page polls with the new state: quiet again
-        assert f"/stav/?v={session.version()}" in page
+        assert f"/stav/?v={lesson.version()}" in page
         assert 'hx-select="#obsah"' in page
-        assert on_page(pupil, session, session.version()).status_code == 204
+        assert on_page(pupil, lesson, lesson.version()).status_code == 204
 
 
-def test_a_lost_seat_or_another_page_still_reloads(session):
+def test_a_lost_seat_or_another_page_still_reloads(lesson):
     pupil = Client()
-    join(pupil, session, "Ada")
-    version = session.version()
-    classroom.control(session, "start")
-    response = pupil.get(f"/hra/{session.code}/stav/?v={version}", HTTP_HX_REQUEST="true",
+    join(pupil, lesson, "Ada")
+    version = lesson.version()
+    classroom.control(lesson, "start")
+    response = pupil.get(f"/hra/{lesson.code}/stav/?v={version}", HTTP_HX_REQUEST="true",
                          HTTP_HX_CURRENT_URL="http://testserver/kvizy/")
     assert response["HX-Refresh"] == "true"
-    classroom.remove_pupil(session, Pupil.objects.get(lesson=session).pk)
-    response = on_page(pupil, session, version)
+    classroom.remove_pupil(lesson, Pupil.objects.get(lesson=lesson).pk)
+    response = on_page(pupil, lesson, version)
     assert response["HX-Refresh"] == "true"  # the join form, loaded again, says why

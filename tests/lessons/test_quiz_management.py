@@ -7,7 +7,7 @@ from django.test import Client
 from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Answer, ClassSession, Quiz
+from tutorial.lessons.models import Answer, Lesson, Quiz
 
 pytestmark = pytest.mark.django_db
 
@@ -43,39 +43,39 @@ def test_reorder_questions(teacher_client, class_quiz):
     assert [item.order for item in class_quiz.items.all()] == [1, 2, 3]
 
 
-def test_a_quiz_is_reused_after_a_lesson_without_changing_the_lesson(teacher_client, session,
+def test_a_quiz_is_reused_after_a_lesson_without_changing_the_lesson(teacher_client, lesson,
                                                                    class_quiz):
     pupil = Client()
-    join(pupil, session, "Ada")
-    classroom.control(session, "start")
-    pupil.post(f"/hra/{session.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
-    classroom.control(session, "close")
+    join(pupil, lesson, "Ada")
+    classroom.control(lesson, "start")
+    pupil.post(f"/hra/{lesson.code}/1/", {"vyber": "1", "misto": ["b2.SE"]})
+    classroom.control(lesson, "close")
     first = class_quiz.items.get(order=1)
     teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/smazat/{first.pk}/")
     teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/pridat/",
                         {"druh": "zamori", "varianty": "almanach"})
     assert kinds(class_quiz) == ["sedmicka", "silnice", "zamori"]
     # The past lesson still has its three questions and Ada's right answer.
-    assert [item.kind for item in session.items.all()] == ["vesnice", "sedmicka", "silnice"]
-    page = html(teacher_client.get(f"/ucitel/hodina/{session.code}/vysledky/"))
+    assert [item.kind for item in lesson.items.all()] == ["vesnice", "sedmicka", "silnice"]
+    page = html(teacher_client.get(f"/ucitel/hodina/{lesson.code}/vysledky/"))
     assert "Kde smí stát vesnice?" in page and "Odpovědí: 1 · správně: 1" in page
     # And a new lesson uses the quiz as it is now.
     response = teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/spustit/", {"tempo": "ucitel"})
-    new = ClassSession.objects.exclude(pk=session.pk).get()
+    new = Lesson.objects.exclude(pk=lesson.pk).get()
     assert response.status_code == 302
     assert [item.kind for item in new.items.all()] == ["sedmicka", "silnice", "zamori"]
 
 
-def test_delete_asks_first_and_keeps_past_lessons(teacher_client, session, class_quiz):
+def test_delete_asks_first_and_keeps_past_lessons(teacher_client, lesson, class_quiz):
     page = html(teacher_client.get(f"/ucitel/kviz/{class_quiz.pk}/smazat/"))
     assert "Proběhlé hodiny s tímto kvízem (1) zůstanou" in page
     response = teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/smazat/")
     assert response.status_code == 400 and Quiz.objects.exists()
     response = teacher_client.post(f"/ucitel/kviz/{class_quiz.pk}/smazat/", {"potvrdit": "1"})
     assert response["Location"] == "/ucitel/" and not Quiz.objects.exists()
-    session.refresh_from_db()
-    assert session.quiz is None and session.items.count() == 3
-    page = html(teacher_client.get(f"/ucitel/hodina/{session.code}/"))
+    lesson.refresh_from_db()
+    assert lesson.quiz is None and lesson.items.count() == 3
+    page = html(teacher_client.get(f"/ucitel/hodina/{lesson.code}/"))
     assert "Vesnice a sedmička" in page
 
 

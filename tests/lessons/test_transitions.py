@@ -7,42 +7,42 @@ import pytest
 from django.utils import timezone
 
 from tutorial.lessons import classroom
-from tutorial.lessons.models import ClassSession
+from tutorial.lessons.models import Lesson
 
 pytestmark = pytest.mark.django_db
 
 
-def _age(session, seconds):
-    session.question_started = timezone.now() - timedelta(seconds=seconds)
-    session.save(update_fields=["question_started"])
+def _age(lesson, seconds):
+    lesson.question_started = timezone.now() - timedelta(seconds=seconds)
+    lesson.save(update_fields=["question_started"])
 
 
-@pytest.mark.parametrize("reveal", [ClassSession.Reveal.TEACHER, ClassSession.Reveal.AUTO])
+@pytest.mark.parametrize("reveal", [Lesson.Reveal.TEACHER, Lesson.Reveal.AUTO])
 def test_each_transition_of_a_teacher_paced_lesson_changes_the_key(class_quiz, teacher, reveal):
-    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.TEACHER, 20, False,
-                                      reveal=reveal)
-    keys = [session.version()]  # lobby
-    classroom.control(session, "start")
-    keys.append(session.version())  # question 1 open
-    _age(session, 21)
-    keys.append(session.version())  # time up (auto: revealed by itself)
-    if reveal == ClassSession.Reveal.TEACHER:
-        classroom.control(session, "reveal")
-        keys.append(session.version())  # revealed by the teacher
-    classroom.control(session, "next")
-    keys.append(session.version())  # question 2 open
-    classroom.control(session, "close")
-    keys.append(session.version())  # ended
+    lesson = classroom.start_lesson(class_quiz, teacher, Lesson.Pace.TEACHER, 20, False,
+                                    reveal=reveal)
+    keys = [lesson.version()]  # lobby
+    classroom.control(lesson, "start")
+    keys.append(lesson.version())  # question 1 open
+    _age(lesson, 21)
+    keys.append(lesson.version())  # time up (auto: revealed by itself)
+    if reveal == Lesson.Reveal.TEACHER:
+        classroom.control(lesson, "reveal")
+        keys.append(lesson.version())  # revealed by the teacher
+    classroom.control(lesson, "next")
+    keys.append(lesson.version())  # question 2 open
+    classroom.control(lesson, "close")
+    keys.append(lesson.version())  # ended
     assert len(set(keys)) == len(keys), keys
 
 
 def test_self_paced_keys_change_with_the_lesson_and_the_ranking(class_quiz, teacher):
-    session = classroom.start_session(class_quiz, teacher, ClassSession.Pace.SELF, 20, False)
-    keys = [session.version()]
-    classroom.control(session, "start")
-    keys.append(session.version())
-    classroom.control(session, "ranking")
-    keys.append(session.version())
-    classroom.control(session, "close")
-    keys.append(session.version())
+    lesson = classroom.start_lesson(class_quiz, teacher, Lesson.Pace.SELF, 20, False)
+    keys = [lesson.version()]
+    classroom.control(lesson, "start")
+    keys.append(lesson.version())
+    classroom.control(lesson, "ranking")
+    keys.append(lesson.version())
+    classroom.control(lesson, "close")
+    keys.append(lesson.version())
     assert len(set(keys)) == len(keys), keys

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from tests.helpers.pages import html
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Attempt, ClassSession, Quiz
+from tutorial.lessons.models import Attempt, Lesson, Quiz
 from tutorial.quiz import drawing, replayed
 
 pytestmark = pytest.mark.django_db
@@ -137,9 +137,9 @@ def test_11_cleanup_removes_expired_sessions_old_attempts_and_closes_idle_lesson
 
     teacher = get_user_model().objects.create_user("ucitel", password="x")
     quiz = Quiz.objects.create(owner=teacher, title="Kvíz")
-    idle = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, False)
-    busy = classroom.start_session(quiz, teacher, ClassSession.Pace.TEACHER, None, False)
-    ClassSession.objects.filter(pk=idle.pk).update(
+    idle = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
+    busy = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
+    Lesson.objects.filter(pk=idle.pk).update(
         last_activity=timezone.now() - timedelta(days=1))
     Session.objects.create(session_key="a" * 32, session_data="",
                            expire_date=timezone.now() - timedelta(minutes=1))
@@ -154,8 +154,8 @@ def test_11_cleanup_removes_expired_sessions_old_attempts_and_closes_idle_lesson
     call_command("cleanup", stdout=out)
     assert list(Session.objects.values_list("session_key", flat=True)) == ["b" * 32]
     assert list(Attempt.objects.values_list("key", flat=True)) == ["5.6.7.8"]
-    assert ClassSession.objects.get(pk=idle.pk).is_closed
-    assert not ClassSession.objects.get(pk=busy.pk).is_closed
+    assert Lesson.objects.get(pk=idle.pk).is_closed
+    assert not Lesson.objects.get(pk=busy.pk).is_closed
     assert "ukončeno hodin bez činnosti: 1" in out.getvalue()
     assert list(PlayedGame.objects.values_list("pk", flat=True)) == [played.pk]
     assert forgotten.pk != played.pk and "neotevřených her: 1" in out.getvalue()

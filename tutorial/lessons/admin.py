@@ -11,8 +11,8 @@ from tutorial.lessons import accounts
 from tutorial.lessons.models import (
     Answer,
     Attempt,
-    ClassSession,
     Invite,
+    Lesson,
     LessonItem,
     Pupil,
     Quiz,
@@ -37,8 +37,8 @@ class LessonItemInline(admin.TabularInline):
     extra = 0
 
 
-@admin.register(ClassSession)
-class ClassSessionAdmin(admin.ModelAdmin):
+@admin.register(Lesson)
+class LessonAdmin(admin.ModelAdmin):
     list_display = ("code", "title", "teacher", "pace", "state", "current", "created")
     list_filter = ("state", "pace")
     search_fields = ("code", "title", "teacher__username")
@@ -89,7 +89,7 @@ class InviteAdmin(admin.ModelAdmin):
 
 
 # Models whose name changed since (the admin's addresses name the model).
-RENAMED: dict[str, str] = {}
+RENAMED = {"classsession": "lesson"}
 
 
 def old_address(request: HttpRequest, rest: str = "") -> HttpResponsePermanentRedirect:

@@ -27,7 +27,7 @@ from tutorial.lessons.models import (
     CODE_LENGTH,
     Answer,
     Attempt,
-    ClassSession,
+    Lesson,
     LessonItem,
     Pupil,
     Quiz,
@@ -83,16 +83,16 @@ def clear_failures(scope: str, key: str) -> None:
     Attempt.objects.filter(scope=scope, key=key[:200]).delete()
 
 
-# --- sessions and seats ----------------------------------------------------------------------
+# --- lessons and seats -----------------------------------------------------------------------
 
-def start_session(quiz: Quiz, teacher, pace: str, timer_seconds: int | None,
-                  speed_scoring: bool, *, reveal: str = ClassSession.Reveal.TEACHER,
-                  show_ranking: bool = False, late_join: bool = True) -> ClassSession:
+def start_lesson(quiz: Quiz, teacher, pace: str, timer_seconds: int | None,
+                 speed_scoring: bool, *, reveal: str = Lesson.Reveal.TEACHER,
+                 show_ranking: bool = False, late_join: bool = True) -> Lesson:
     """A new lesson with its own copy of the quiz's questions."""
     for _ in range(20):
         try:
             with transaction.atomic():
-                session = ClassSession.objects.create(
+                lesson = Lesson.objects.create(
                     quiz=quiz, title=quiz.title, teacher=teacher, code=new_code(), pace=pace,
                     timer_seconds=timer_seconds or None, speed_scoring=speed_scoring,
                     reveal=reveal, show_ranking=show_ranking, late_join=late_join,
@@ -100,61 +100,61 @@ def start_session(quiz: Quiz, teacher, pace: str, timer_seconds: int | None,
         except IntegrityError:  # the code is taken: draw another
             continue
         LessonItem.objects.bulk_create(
-            LessonItem(lesson=session, order=item.order, kind=item.kind,
-                       variant=lesson_variant(session, item.order, item.variant),
+            LessonItem(lesson=lesson, order=item.order, kind=item.kind,
+                       variant=lesson_variant(lesson, item.order, item.variant),
                        position=item.position)
             for item in quiz.items.all()
         )
-        return session
+        return lesson
     raise RuntimeError("no free join code")
 
 
-def lesson_variant(session: ClassSession, order: int, variant: str) -> str:
+def lesson_variant(lesson: Lesson, order: int, variant: str) -> str:
     """A disguised example gets a dress of this lesson's own: two lessons of one quiz never
     show the same positions (a pupil of the first cannot pass the answers on), while the
     same lesson always shows the same. Anything else stays as the quiz has it."""
     if not transform.is_disguised(variant):
         return variant
     return transform.disguised_variant(transform.example_of(variant),
-                                       f"lesson:{session.pk}:{order}")
+                                       f"lesson:{lesson.pk}:{order}")
 
 
-def find_session(code: str) -> ClassSession | None:
+def find_lesson(code: str) -> Lesson | None:
     if not code or len(code) != CODE_LENGTH:
         return None
-    session = ClassSession.objects.select_related("quiz").filter(code=code).first()
-    if session is not None:
-        close_if_idle(session)
-    return session
+    lesson = Lesson.objects.select_related("quiz").filter(code=code).first()
+    if lesson is not None:
+        close_if_idle(lesson)
+    return lesson
 
 
 def idle_since() -> datetime:
     return timezone.now() - timedelta(seconds=settings.LESSONS_IDLE_CLOSE)
 
 
-def close_if_idle(session: ClassSession) -> None:
-    """A session nobody has used for LESSONS_IDLE_CLOSE ends by itself (and stays ended)."""
-    if session.is_closed or session.last_activity >= idle_since():
+def close_if_idle(lesson: Lesson) -> None:
+    """A lesson nobody has used for LESSONS_IDLE_CLOSE ends by itself (and stays ended)."""
+    if lesson.is_closed or lesson.last_activity >= idle_since():
         return
-    session.state = ClassSession.State.CLOSED
-    session.closed = timezone.now()
-    ClassSession.objects.filter(pk=session.pk).update(state=session.state, closed=session.closed)
+    lesson.state = Lesson.State.CLOSED
+    lesson.closed = timezone.now()
+    Lesson.objects.filter(pk=lesson.pk).update(state=lesson.state, closed=lesson.closed)
 
 
-def close_idle_sessions() -> int:
-    """Close every idle session at once (the cleanup command); returns how many."""
-    return (ClassSession.objects.exclude(state=ClassSession.State.CLOSED)
+def close_idle_lessons() -> int:
+    """Close every idle lesson at once (the cleanup command); returns how many."""
+    return (Lesson.objects.exclude(state=Lesson.State.CLOSED)
             .filter(last_activity__lt=idle_since())
-            .update(state=ClassSession.State.CLOSED, closed=timezone.now()))
+            .update(state=Lesson.State.CLOSED, closed=timezone.now()))
 
 
-def touch(session: ClassSession) -> None:
-    """Note activity; at most one write a minute per session, however busy the class."""
+def touch(lesson: Lesson) -> None:
+    """Note activity; at most one write a minute per lesson, however busy the class."""
     now = timezone.now()
-    if now - session.last_activity < timedelta(minutes=1):
+    if now - lesson.last_activity < timedelta(minutes=1):
         return
-    session.last_activity = now
-    ClassSession.objects.filter(pk=session.pk).update(last_activity=now)
+    lesson.last_activity = now
+    Lesson.objects.filter(pk=lesson.pk).update(last_activity=now)
 
 
 def clean_nickname(text: str) -> str:
@@ -165,9 +165,9 @@ def nickname_key(nickname: str) -> str:
     return nicknames.key(nickname)
 
 
-def generated_nickname(session: ClassSession, rng: random.Random | None = None) -> str:
+def generated_nickname(lesson: Lesson, rng: random.Random | None = None) -> str:
     rng = rng or random.SystemRandom()
-    taken = set(session.pupils.values_list("nickname_key", flat=True))
+    taken = set(lesson.pupils.values_list("nickname_key", flat=True))
     for _ in range(60):
         name = f"{rng.choice(ADJECTIVES)} {rng.choice(ANIMALS)}"
         if nickname_key(name) not in taken:
@@ -183,42 +183,42 @@ CLOSED_MESSAGE = ("Tato hodina už skončila, nové místo už nevznikne. Své v
                   "když zadáte svou přezdívku a PIN svého místa.")
 
 
-def join(session: ClassSession, nickname: str, pin: str = "") -> Pupil:
+def join(lesson: Lesson, nickname: str, pin: str = "") -> Pupil:
     """A new seat, or (with the seat's PIN, or after the teacher released it) the seat of
     a pupil who lost it. After the lesson ended only the second: a pupil comes back to see
     their results."""
-    if session.is_closed:
-        taken = Pupil.objects.filter(lesson=session,
+    if lesson.is_closed:
+        taken = Pupil.objects.filter(lesson=lesson,
                                      nickname_key=nickname_key(clean_nickname(nickname))).first()
         if taken is None or not (pin or taken.released):
             raise JoinError(CLOSED_MESSAGE, status=410)
         return reclaim(taken, pin)
     nickname = clean_nickname(nickname)
     if not nickname:
-        nickname = generated_nickname(session)
+        nickname = generated_nickname(lesson)
     try:
         nicknames.validate(nickname)
     except nicknames.Invalid as problem:
         raise JoinError(str(problem)) from None
     key = nickname_key(nickname)
-    if key in session.blocked_nicknames:
+    if key in lesson.blocked_nicknames:
         raise JoinError("Tuhle přezdívku učitel v této hodině odebral. Zvolte prosím jinou.",
                         status=403)
-    taken = Pupil.objects.filter(lesson=session, nickname_key=key).first()
+    taken = Pupil.objects.filter(lesson=lesson, nickname_key=key).first()
     if taken:
         return reclaim(taken, pin)
-    if session.state != ClassSession.State.LOBBY and not session.late_join:
+    if lesson.state != Lesson.State.LOBBY and not lesson.late_join:
         raise JoinError("Hodina už běží a učitel další připojování vypnul. Požádejte ho, "
                         "ať ho zapne.", status=403)
     try:
         with transaction.atomic():
-            pupil = Pupil.objects.create(lesson=session, nickname=nickname, nickname_key=key)
+            pupil = Pupil.objects.create(lesson=lesson, nickname=nickname, nickname_key=key)
     except IntegrityError:
         raise JoinError(
             f"Přezdívku „{nickname}“ nebo velmi podobnou už v této hodině někdo má. "
             "Zvolte si jinou.", status=409
         ) from None
-    touch(session)
+    touch(lesson)
     return pupil
 
 
@@ -247,9 +247,9 @@ def reclaim(pupil: Pupil, pin: str) -> Pupil:
     return pupil
 
 
-def release_seat(session: ClassSession, pupil_id: int) -> Pupil | None:
+def release_seat(lesson: Lesson, pupil_id: int) -> Pupil | None:
     """The teacher frees a seat: the next join with its nickname takes it, without a PIN."""
-    pupil = session.pupils.filter(pk=pupil_id).first()
+    pupil = lesson.pupils.filter(pk=pupil_id).first()
     if pupil is None:
         return None
     pupil.released = True
@@ -259,27 +259,27 @@ def release_seat(session: ClassSession, pupil_id: int) -> Pupil | None:
     return pupil
 
 
-def remove_pupil(session: ClassSession, pupil_id: int) -> Pupil | None:
+def remove_pupil(lesson: Lesson, pupil_id: int) -> Pupil | None:
     """The teacher removes a pupil: the seat, its answers and the nickname go, and the same
     nickname (or one that looks the same) cannot join this lesson again."""
     with transaction.atomic():
-        locked = ClassSession.objects.select_for_update().get(pk=session.pk)
+        locked = Lesson.objects.select_for_update().get(pk=lesson.pk)
         pupil = locked.pupils.filter(pk=pupil_id).first()
         if pupil is None:
             return None
         blocked = list(locked.blocked_nicknames or [])
         if pupil.nickname_key not in blocked:
             blocked.append(pupil.nickname_key)
-        ClassSession.objects.filter(pk=session.pk).update(blocked_nicknames=blocked)
-        session.blocked_nicknames = blocked
+        Lesson.objects.filter(pk=lesson.pk).update(blocked_nicknames=blocked)
+        lesson.blocked_nicknames = blocked
         pupil.delete()
     return pupil
 
 
-def seat(session: ClassSession, token: str | None) -> Pupil | None:
+def seat(lesson: Lesson, token: str | None) -> Pupil | None:
     if not token:
         return None
-    return Pupil.objects.filter(lesson=session, token=token).first()
+    return Pupil.objects.filter(lesson=lesson, token=token).first()
 
 
 # --- questions ---------------------------------------------------------------------------
@@ -310,50 +310,50 @@ def sample_variant(item: QuizItem, number: int) -> str:
 _ITEMS: dict[str, list[LessonItem]] = {}
 
 
-def items_of(session: ClassSession) -> list[LessonItem]:
+def items_of(lesson: Lesson) -> list[LessonItem]:
     """The lesson's questions. They never change once the lesson exists, so each process
     reads them once per lesson (every pupil's page needs them)."""
-    items = _ITEMS.get(session.code)
+    items = _ITEMS.get(lesson.code)
     if items is None:
-        items = list(session.items.all())
+        items = list(lesson.items.all())
         if len(_ITEMS) > 500:
             _ITEMS.clear()
-        _ITEMS[session.code] = items
+        _ITEMS[lesson.code] = items
     return list(items)
 
 
-def revealed(session: ClassSession) -> bool:
+def revealed(lesson: Lesson) -> bool:
     """Teacher-paced: may pupils see the right answer to the current question?"""
-    if session.revealed:
+    if lesson.revealed:
         return True
-    return session.reveal == ClassSession.Reveal.AUTO and session.time_up()
+    return lesson.reveal == Lesson.Reveal.AUTO and lesson.time_up()
 
 
-def shown(session: ClassSession, index: int) -> bool:
+def shown(lesson: Lesson, index: int) -> bool:
     """May pupils see the right answer to question ``index`` (0-based)?"""
-    if session.is_closed:
+    if lesson.is_closed:
         return True
-    if not session.teacher_paced or session.state != ClassSession.State.RUNNING:
+    if not lesson.teacher_paced or lesson.state != Lesson.State.RUNNING:
         return False
-    return index < session.current or (index == session.current and revealed(session))
+    return index < lesson.current or (index == lesson.current and revealed(lesson))
 
 
-def feedback_at_once(session: ClassSession) -> bool:
+def feedback_at_once(lesson: Lesson) -> bool:
     """Self-paced with the automatic reveal: each pupil learns whether an answer was right
     (and why) as soon as the question is behind them: answered, or its own time up."""
-    return (not session.teacher_paced and session.reveal == ClassSession.Reveal.AUTO
-            and session.state == ClassSession.State.RUNNING)
+    return (not lesson.teacher_paced and lesson.reveal == Lesson.Reveal.AUTO
+            and lesson.state == Lesson.State.RUNNING)
 
 
-def shown_to(session: ClassSession, pupil: Pupil, index: int, items: list[LessonItem],
+def shown_to(lesson: Lesson, pupil: Pupil, index: int, items: list[LessonItem],
              answered: set[int]) -> bool:
     """May this pupil see the right answer to question ``index`` (0-based)? As for the whole
     class (:func:`shown`), and in a self-paced lesson with the automatic reveal, once the
     question takes nothing more from this pupil: answered, or left behind when its time
     ran out (:func:`refusal` then refuses it: the pupil has moved past it)."""
-    if shown(session, index):
+    if shown(lesson, index):
         return True
-    if not feedback_at_once(session) or not 0 <= index < len(items):
+    if not feedback_at_once(lesson) or not 0 <= index < len(items):
         return False
     return items[index].pk in answered or index + 1 < pupil.seen_order
 
@@ -367,46 +367,46 @@ def pass_expired(pupil: Pupil, order: int) -> None:
         pupil.save(update_fields=["seen_order", "seen_at"])
 
 
-def pupil_deadline(session: ClassSession, pupil: Pupil):
+def pupil_deadline(lesson: Lesson, pupil: Pupil):
     """When the pupil's current question closes: the class's deadline, or in self-paced
     lessons the pupil's own (each question's time counts from when they first saw it)."""
-    if session.teacher_paced:
-        return session.deadline()
-    if not (session.timer_seconds and pupil.seen_at):
+    if lesson.teacher_paced:
+        return lesson.deadline()
+    if not (lesson.timer_seconds and pupil.seen_at):
         return None
-    return pupil.seen_at + timedelta(seconds=session.timer_seconds)
+    return pupil.seen_at + timedelta(seconds=lesson.timer_seconds)
 
 
-def expired_unanswered(session: ClassSession, pupil: Pupil, items: list[LessonItem],
+def expired_unanswered(lesson: Lesson, pupil: Pupil, items: list[LessonItem],
                        answered: set[int]) -> int | None:
     """Self-paced: the number of the question whose time ran out before the pupil sent
     anything (the page moves on and says so once)."""
-    if session.teacher_paced or not (session.timer_seconds and pupil.seen_at):
+    if lesson.teacher_paced or not (lesson.timer_seconds and pupil.seen_at):
         return None
     order = pupil.seen_order
     if not 1 <= order <= len(items) or items[order - 1].pk in answered:
         return None
-    if timezone.now() < pupil.seen_at + timedelta(seconds=session.timer_seconds):
+    if timezone.now() < pupil.seen_at + timedelta(seconds=lesson.timer_seconds):
         return None
     return order
 
 
-def current_index(session: ClassSession, pupil: Pupil, items: list[LessonItem],
+def current_index(lesson: Lesson, pupil: Pupil, items: list[LessonItem],
                   answered: set[int]) -> int | None:
     """Which question (0-based) the pupil should see now; None when there is none left.
 
     Self-paced pupils go through the questions in order; a question they answered, or whose
     time ran out, is behind them. Seeing a question for the first time starts its clock.
     """
-    if session.teacher_paced:
-        return min(session.current, len(items) - 1) if items else None
+    if lesson.teacher_paced:
+        return min(lesson.current, len(items) - 1) if items else None
     order = max(pupil.seen_order, 1)
     now = timezone.now()
     while order <= len(items):
         item = items[order - 1]
         expired = (order == pupil.seen_order and pupil.seen_at is not None
-                   and session.timer_seconds
-                   and now >= pupil.seen_at + timedelta(seconds=session.timer_seconds))
+                   and lesson.timer_seconds
+                   and now >= pupil.seen_at + timedelta(seconds=lesson.timer_seconds))
         if item.pk not in answered and not expired:
             break
         order += 1
@@ -432,38 +432,38 @@ class Closed(Exception):
         self.message = message
 
 
-def refusal(session: ClassSession, pupil: Pupil, item: LessonItem,
+def refusal(lesson: Lesson, pupil: Pupil, item: LessonItem,
             grace: timedelta | None = None) -> str | None:
     """Why the question takes no answer from this pupil now (None: it does). ``grace``: an
     answer the page sent by itself at time-up may arrive that much after the deadline."""
-    if session.state == ClassSession.State.LOBBY:
+    if lesson.state == Lesson.State.LOBBY:
         return "Hodina ještě nezačala."
-    if session.is_closed:
+    if lesson.is_closed:
         return "Hodina skončila, odpovědi se už nepřijímají."
     index = item.order - 1
-    if session.teacher_paced:
-        if index > session.current:
+    if lesson.teacher_paced:
+        if index > lesson.current:
             return "Tato otázka ještě nezačala."
-        if index < session.current:
+        if index < lesson.current:
             return "Tato otázka je uzavřená: učitel už přešel k další."
-        if session.revealed:
+        if lesson.revealed:
             return "Správná odpověď už je odhalená, odpovědi se už nepřijímají."
     elif item.order != max(pupil.seen_order, 1):
         return "Tato otázka teď není na řadě."
-    deadline = pupil_deadline(session, pupil)
+    deadline = pupil_deadline(lesson, pupil)
     if deadline is not None and timezone.now() >= deadline + (grace or timedelta(0)):
         return "Čas vypršel. Odpověď už nelze odeslat."
     return None
 
 
-def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw,
+def submit(lesson: Lesson, pupil: Pupil, item: LessonItem, raw,
            grace: timedelta | None = None) -> Stored:
     """Grade and store one answer. The first answer counts; later ones return it unchanged.
     Raises :class:`Closed` when the question takes no answers now."""
     existing = Answer.objects.filter(pupil=pupil, item=item).first()
     if existing:
         return Stored(existing, False)
-    problem = refusal(session, pupil, item, grace)
+    problem = refusal(lesson, pupil, item, grace)
     if problem:
         raise Closed(problem)
     variant = variant_for(item, pupil)
@@ -472,7 +472,7 @@ def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw,
         raise Closed("Tuto otázku nelze vyhodnotit.")
     response = normalize(prepared, raw)
     graded = grade(prepared, response)
-    points = _speed_points(session, pupil) if graded.correct else 0
+    points = _speed_points(lesson, pupil) if graded.correct else 0
     try:
         with transaction.atomic():
             answer = Answer.objects.create(
@@ -481,86 +481,86 @@ def submit(session: ClassSession, pupil: Pupil, item: LessonItem, raw,
             )
     except IntegrityError:
         return Stored(Answer.objects.get(pupil=pupil, item=item), False)
-    touch(session)
-    _when_all_answered(session, item)
+    touch(lesson)
+    _when_all_answered(lesson, item)
     return Stored(answer, True)
 
 
-def all_answered(session: ClassSession, answered: int, pupils: int) -> bool:
+def all_answered(lesson: Lesson, answered: int, pupils: int) -> bool:
     """Teacher-paced: has every pupil answered the question on screen?"""
-    return session.teacher_paced and 0 < pupils <= answered
+    return lesson.teacher_paced and 0 < pupils <= answered
 
 
-def _when_all_answered(session: ClassSession, item: LessonItem) -> None:
+def _when_all_answered(lesson: Lesson, item: LessonItem) -> None:
     """Once every pupil answered, the question is over, as in Kahoot: the automatic reveal
     comes at once; with the teacher's reveal the countdown stops (its time is up now: the
     wall says everybody answered, and the teacher reveals when ready)."""
-    if not session.teacher_paced:
+    if not lesson.teacher_paced:
         return
-    if not all_answered(session, item.answers.count(), session.pupils.count()):
+    if not all_answered(lesson, item.answers.count(), lesson.pupils.count()):
         return
-    current = ClassSession.objects.filter(pk=session.pk, current=item.order - 1)
-    if session.reveal == ClassSession.Reveal.AUTO:
+    current = Lesson.objects.filter(pk=lesson.pk, current=item.order - 1)
+    if lesson.reveal == Lesson.Reveal.AUTO:
         current.update(revealed=True)
         return
-    if session.timer_seconds:
-        ended = timezone.now() - timedelta(seconds=session.timer_seconds)
+    if lesson.timer_seconds:
+        ended = timezone.now() - timedelta(seconds=lesson.timer_seconds)
         current.filter(revealed=False, question_started__gt=ended).update(
             question_started=ended)
 
 
-def _speed_points(session: ClassSession, pupil: Pupil) -> int:
+def _speed_points(lesson: Lesson, pupil: Pupil) -> int:
     """Speed points, kept apart from correctness: from the question's own start."""
-    if not session.speed_scoring:
+    if not lesson.speed_scoring:
         return 0
-    started = session.question_started if session.teacher_paced else pupil.seen_at
+    started = lesson.question_started if lesson.teacher_paced else pupil.seen_at
     if started is None:
         return 0
-    window = session.timer_seconds or SPEED_WINDOW
+    window = lesson.timer_seconds or SPEED_WINDOW
     elapsed = (timezone.now() - started).total_seconds()
     return round(SPEED_POINTS * max(0.0, 1.0 - elapsed / window))
 
 
 # --- teacher's controls ------------------------------------------------------------------
 
-def control(session: ClassSession, action: str) -> str | None:
+def control(lesson: Lesson, action: str) -> str | None:
     """Apply a teacher's button; returns a Czech message for anything refused.
 
     Buttons pressed twice (two tabs, a double click) do nothing the second time."""
-    count = len(items_of(session))
-    running = session.state == ClassSession.State.RUNNING
+    count = len(items_of(lesson))
+    running = lesson.state == Lesson.State.RUNNING
     if action == "start":
-        if session.state != ClassSession.State.LOBBY:
+        if lesson.state != Lesson.State.LOBBY:
             return None
         if not count:
             return "Kvíz nemá žádné otázky."
-        session.state = ClassSession.State.RUNNING
-        session.current = 0
-        session.question_started = timezone.now()
-        session.revealed = False
+        lesson.state = Lesson.State.RUNNING
+        lesson.current = 0
+        lesson.question_started = timezone.now()
+        lesson.revealed = False
     elif action == "reveal":
-        if not (running and session.teacher_paced) or session.revealed:
+        if not (running and lesson.teacher_paced) or lesson.revealed:
             return None
-        session.revealed = True
+        lesson.revealed = True
     elif action == "next":
-        if not (running and session.teacher_paced) or session.current + 1 >= count:
+        if not (running and lesson.teacher_paced) or lesson.current + 1 >= count:
             return None
-        session.current += 1
-        session.question_started = timezone.now()
-        session.revealed = False
+        lesson.current += 1
+        lesson.question_started = timezone.now()
+        lesson.revealed = False
     elif action == "close":
-        if session.is_closed:
+        if lesson.is_closed:
             return None
-        session.state = ClassSession.State.CLOSED
-        session.closed = timezone.now()
+        lesson.state = Lesson.State.CLOSED
+        lesson.closed = timezone.now()
     elif action == "late":
-        session.late_join = not session.late_join
+        lesson.late_join = not lesson.late_join
     elif action == "ranking":
-        session.show_ranking = not session.show_ranking
+        lesson.show_ranking = not lesson.show_ranking
     else:
         return "Neznámý příkaz."
-    session.last_activity = timezone.now()
-    session.save()
+    lesson.last_activity = timezone.now()
+    lesson.save()
     return None
 
 

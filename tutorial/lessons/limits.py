@@ -44,7 +44,7 @@ from django.utils import timezone
 
 from tutorial import pages
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Attempt, ClassSession
+from tutorial.lessons.models import Attempt, Lesson
 
 GUESS = "join"  # scope: an unknown code from an address
 KNOWN = "known"  # scope: "address|code", a code this address has used rightfully
@@ -81,23 +81,23 @@ def safe_key(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")[:200]
 
 
-def open_code(address: str, code: str) -> ClassSession | None:
-    """The session with this code, or None for an unknown one (counted as a guess).
+def open_code(address: str, code: str) -> Lesson | None:
+    """The lesson with this code, or None for an unknown one (counted as a guess).
 
     Raises :class:`Slowed` when the address must wait; its code was not looked at then
     (unless the address already uses it).
     """
-    session = classroom.find_session(code)
-    if session is not None and knows(address, session.code):
-        return session
+    lesson = classroom.find_lesson(code)
+    if lesson is not None and knows(address, lesson.code):
+        return lesson
     wait = _wait(GUESS, address, GuessLimit.from_settings())
     if wait:
         raise Slowed(wait)
-    if session is None:
+    if lesson is None:
         classroom.record_failure(GUESS, safe_key(address))
         return None
-    remember_code(address, session.code)
-    return session
+    remember_code(address, lesson.code)
+    return lesson
 
 
 def _wait(scope: str, address: str, rule: GuessLimit) -> int:

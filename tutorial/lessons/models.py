@@ -97,7 +97,7 @@ class QuizItem(QuestionItem):
         verbose_name_plural = "otázky"
 
 
-class ClassSession(models.Model):
+class Lesson(models.Model):
     class Pace(models.TextChoices):
         TEACHER = "ucitel", "Vede učitel"
         SELF = "samostatne", "Každý svým tempem"
@@ -113,10 +113,10 @@ class ClassSession(models.Model):
 
     # A deleted quiz leaves its past lessons alone: they keep the title and the questions.
     quiz = models.ForeignKey(Quiz, on_delete=models.SET_NULL, null=True, blank=True,
-                             related_name="sessions")
+                             related_name="lessons")
     title = models.CharField("název", max_length=120, default="")
     teacher = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="class_sessions", verbose_name="učitel")
+                                related_name="lessons", verbose_name="učitel")
     code = models.CharField("kód", max_length=12, unique=True)
     pace = models.CharField("tempo", max_length=12, choices=Pace.choices, default=Pace.TEACHER)
     state = models.CharField("stav", max_length=10, choices=State.choices, default=State.LOBBY)
@@ -133,7 +133,7 @@ class ClassSession(models.Model):
     closed = models.DateTimeField(null=True, blank=True)
     # Keys (nicknames.key) of nicknames the teacher removed: nobody joins with them again.
     blocked_nicknames = models.JSONField("zakázané přezdívky", default=list, blank=True)
-    # A join, an answer or a teacher's button; a session idle for LESSONS_IDLE_CLOSE closes.
+    # A join, an answer or a teacher's button; a lesson idle for LESSONS_IDLE_CLOSE closes.
     last_activity = models.DateTimeField("poslední činnost", default=timezone.now,
                                          db_index=True)
 
@@ -147,7 +147,7 @@ class ClassSession(models.Model):
         return f"{self.title} ({self.code})"
 
     def get_absolute_url(self) -> str:
-        return reverse("lessons:session", kwargs={"code": self.code})
+        return reverse("lessons:lesson", kwargs={"code": self.code})
 
     @property
     def is_closed(self) -> bool:
@@ -189,7 +189,7 @@ class ClassSession(models.Model):
 class LessonItem(QuestionItem):
     """One question of a lesson, copied from the quiz when the lesson starts."""
 
-    lesson = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="items")
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="items")
 
     class Meta(QuestionItem.Meta):
         db_table = "tutorial_lessonitem"
@@ -201,7 +201,7 @@ class LessonItem(QuestionItem):
 
 
 class Pupil(models.Model):
-    lesson = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="pupils")
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="pupils")
     nickname = models.CharField("přezdívka", max_length=30)
     nickname_key = models.CharField(max_length=30)  # casefolded, for uniqueness
     token = models.CharField(max_length=64, unique=True, default=secrets.token_urlsafe)

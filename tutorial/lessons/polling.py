@@ -43,7 +43,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.module_loading import import_string
 
 STATUS_PATH = re.compile(r"^/hra/(?P<key>[A-Za-z0-9]{1,20})/stav/$")  # a pupil's poll
-# The columns ClassSession.version() reads, and the last activity (an idle lesson closes).
+# The columns Lesson.version() reads, and the last activity (an idle lesson closes).
 PULSE_FIELDS = ("state", "current", "revealed", "reveal", "show_ranking", "pace",
                 "timer_seconds", "question_started", "last_activity")
 
@@ -57,7 +57,7 @@ def unchanged(request: HttpRequest, code: str) -> bool:
     """True when the pupil's page at ``v`` still shows the lesson as it is and the browser
     still holds its seat; False when the full view must answer."""
     from tutorial.lessons import classroom
-    from tutorial.lessons.models import CODE_LENGTH, ClassSession
+    from tutorial.lessons.models import CODE_LENGTH, Lesson
     from tutorial.lessons.pupils import SEAT_AGE, SEAT_COOKIE, SEAT_SALT
 
     version = request.GET.get("v")
@@ -77,7 +77,7 @@ def unchanged(request: HttpRequest, code: str) -> bool:
         fields[name] = _moment(fields[name])
     for name in ("revealed", "show_ranking"):
         fields[name] = bool(fields[name])
-    lesson = ClassSession(**fields)
+    lesson = Lesson(**fields)
     if lesson.last_activity is None or lesson.last_activity < classroom.idle_since():
         return False
     return lesson.version() == version
@@ -87,10 +87,10 @@ def unchanged(request: HttpRequest, code: str) -> bool:
 def _pulse_sql(vendor: str) -> str:
     """One indexed query: the lesson's state, if the seat's token is one of its pupils'.
     Plain SQL: the ORM's compiling would cost as much as the rest of the answer."""
-    from tutorial.lessons.models import ClassSession, Pupil
+    from tutorial.lessons.models import Lesson, Pupil
 
     quote = connection.ops.quote_name
-    lesson, pupil = ClassSession._meta, Pupil._meta
+    lesson, pupil = Lesson._meta, Pupil._meta
     columns = ", ".join(f"l.{quote(lesson.get_field(name).column)}" for name in PULSE_FIELDS)
     return (f"SELECT {columns} FROM {quote(lesson.db_table)} l "
             f"INNER JOIN {quote(pupil.db_table)} p "

@@ -21,8 +21,8 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from engine import words
 from tutorial.lessons import classroom, results
-from tutorial.lessons.models import Answer, ClassSession
-from tutorial.lessons.teachers import heat_board, own_session, teacher_required
+from tutorial.lessons.models import Answer, Lesson
+from tutorial.lessons.teachers import heat_board, own_lesson, teacher_required
 from tutorial.quiz.sandbox import sandbox_context
 
 NAMES_SHOWN = 40  # nicknames in the lobby: the wall lists as many, and says how many more
@@ -37,78 +37,78 @@ def wall_prompt(prompt: str) -> str:
     return PHONE_ONLY.sub("", prompt).strip()
 
 
-def _tally(session: ClassSession) -> str:
+def _tally(lesson: Lesson) -> str:
     """What the live part shows, in two numbers: answers to the question on screen (or the
     whole lesson when self-paced) and pupils."""
-    pupils = session.pupils.count()
-    answers = Answer.objects.filter(pupil__lesson=session)
-    if session.state == ClassSession.State.LOBBY:
+    pupils = lesson.pupils.count()
+    answers = Answer.objects.filter(pupil__lesson=lesson)
+    if lesson.state == Lesson.State.LOBBY:
         # The names on the wall change when a pupil joins or is removed.
-        last = session.pupils.order_by("-pk").values_list("pk", flat=True).first() or 0
+        last = lesson.pupils.order_by("-pk").values_list("pk", flat=True).first() or 0
         return f"{last}-{pupils}"
-    if session.teacher_paced:
-        items = classroom.items_of(session)
-        answers = answers.filter(item=items[min(session.current, len(items) - 1)])
+    if lesson.teacher_paced:
+        items = classroom.items_of(lesson)
+        answers = answers.filter(item=items[min(lesson.current, len(items) - 1)])
     return f"{answers.count()}-{pupils}"
 
 
 @teacher_required
 @require_GET
-@own_session
-def projector(request: HttpRequest, session: ClassSession) -> HttpResponse:
+@own_lesson
+def projector(request: HttpRequest, lesson: Lesson) -> HttpResponse:
     if request.GET.get("cast"):
-        return _poll(request, session)
-    return render(request, "lessons/projector/page.html", _context(request, session))
+        return _poll(request, lesson)
+    return render(request, "lessons/projector/page.html", _context(request, lesson))
 
 
-def _poll(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    if request.GET.get("v") != session.version():
+def _poll(request: HttpRequest, lesson: Lesson) -> HttpResponse:
+    if request.GET.get("v") != lesson.version():
         return HttpResponseClientRefresh()
-    tally = _tally(session)
+    tally = _tally(lesson)
     if request.GET.get("n") == tally:
         return HttpResponse(status=204)
-    context = _context(request, session, tally)
+    context = _context(request, lesson, tally)
     return render(request, "lessons/projector/_live.html", context)
 
 
-def _context(request: HttpRequest, session: ClassSession, tally: str | None = None) -> dict:
-    items = classroom.items_of(session)
-    tally = tally or _tally(session)
+def _context(request: HttpRequest, lesson: Lesson, tally: str | None = None) -> dict:
+    items = classroom.items_of(lesson)
+    tally = tally or _tally(lesson)
     context = {
-        "session": session, "count": len(items), "version": session.version(),
+        "lesson": lesson, "count": len(items), "version": lesson.version(),
         "tally": tally, "pupil_count": int(tally.split("-")[1]),
         "join_url": request.build_absolute_uri(
-            reverse("lessons:pupil", kwargs={"code": session.code})),
+            reverse("lessons:pupil", kwargs={"code": lesson.code})),
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
     }
-    if session.state == ClassSession.State.LOBBY:
-        nicknames = list(session.pupils.values_list("pk", "nickname"))
+    if lesson.state == Lesson.State.LOBBY:
+        nicknames = list(lesson.pupils.values_list("pk", "nickname"))
         more = len(nicknames) - NAMES_SHOWN
         context.update(nicknames=nicknames, names_shown=f":{NAMES_SHOWN}",
                        names_more=words.plural_count(more, "žák", "žáci", "žáků")
                        if more > 0 else "")
         return context
-    if session.state == ClassSession.State.RUNNING and session.teacher_paced:
-        context.update(_question(session, items))
+    if lesson.state == Lesson.State.RUNNING and lesson.teacher_paced:
+        context.update(_question(lesson, items))
         return context
-    standings = results.standings(session)
+    standings = results.standings(lesson)
     finished = sum(1 for standing in standings if standing.answered == len(items))
-    context.update(overview=results.item_results(session), finished=finished,
+    context.update(overview=results.item_results(lesson), finished=finished,
                    progress=sorted(standings, key=lambda s: s.nickname.casefold()))
-    if session.show_ranking:
+    if lesson.show_ranking:
         context["top"] = standings[:results.TOP]
-        if session.is_closed:
+        if lesson.is_closed:
             context["podium"] = results.podium(standings)
     return context
 
 
-def _question(session: ClassSession, items) -> dict:
-    stat = results.current(session)
-    revealed = classroom.shown(session, stat.index)
-    pupils = session.pupils.count()
+def _question(lesson: Lesson, items) -> dict:
+    stat = results.current(lesson)
+    revealed = classroom.shown(lesson, stat.index)
+    pupils = lesson.pupils.count()
     context = {"stat": stat, "number": stat.index + 1, "revealed": revealed,
-               "all_answered": classroom.all_answered(session, stat.answered, pupils),
-               "time_up": session.time_up(), "deadline": session.deadline(),
+               "all_answered": classroom.all_answered(lesson, stat.answered, pupils),
+               "time_up": lesson.time_up(), "deadline": lesson.deadline(),
                "has_next": stat.index + 1 < len(items), "title": stat.title,
                "last": stat.index + 1 >= len(items)}
     prepared = stat.prepared
@@ -123,8 +123,8 @@ def _question(session: ClassSession, items) -> dict:
         context["board"] = heat_board(stat, reveal=True, title=f"Otázka {stat.index + 1}")
     elif getattr(prepared.kind, "board", True):
         context["board"] = sandbox_context(prepared)["board_svg"]
-    if revealed and session.show_ranking:
-        context["top"] = results.top(session)
+    if revealed and lesson.show_ranking:
+        context["top"] = results.top(lesson)
     if revealed and not context["options"]:
         context.update(_field_summary(prepared, stat))
     return context

@@ -25,7 +25,7 @@ from tutorial import pages, quiz
 from tutorial.inputs import parse_int
 from tutorial.lessons import classroom, limits, results
 from tutorial.lessons.custom import prepared_or_none
-from tutorial.lessons.models import ClassSession, Pupil, clean_code
+from tutorial.lessons.models import Lesson, Pupil, clean_code
 from tutorial.quiz.sandbox import (
     clear_selection,
     raw_response,
@@ -74,19 +74,19 @@ def lesson_questions(request: HttpRequest) -> set[str]:
         return set()
     held = set()
     seats = (Pupil.objects.filter(token__in=list(tokens)[:40])
-             .exclude(lesson__state=ClassSession.State.CLOSED).select_related("lesson"))
+             .exclude(lesson__state=Lesson.State.CLOSED).select_related("lesson"))
     for pupil in seats:
         for item in classroom.items_of(pupil.lesson):
             held.add(f"{item.kind}/{classroom.variant_for(item, pupil)}")
     return held
 
 
-def _give_seat(request: HttpRequest, response: HttpResponse, session: ClassSession, pupil):
-    remember(request, SEATS, session.code, pupil.token, cap=20)
-    remember(request, SEAT_IDS, session.code, pupil.pk, cap=20)
+def _give_seat(request: HttpRequest, response: HttpResponse, lesson: Lesson, pupil):
+    remember(request, SEATS, lesson.code, pupil.token, cap=20)
+    remember(request, SEAT_IDS, lesson.code, pupil.pk, cap=20)
     for name, value in ((SEAT_COOKIE, pupil.token), (SEAT_ID_COOKIE, str(pupil.pk))):
         response.set_signed_cookie(
-            name + session.code, value, salt=SEAT_SALT, max_age=SEAT_AGE,
+            name + lesson.code, value, salt=SEAT_SALT, max_age=SEAT_AGE,
             httponly=True, samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
         )
 
@@ -107,13 +107,13 @@ REMOVED_MESSAGE = ("Učitel vás z této hodiny odebral i s vašimi odpověďmi.
                    "přezdívkou se už připojit nelze; můžete se připojit s jinou.")
 
 
-def _lost_seat(request: HttpRequest, session: ClassSession) -> tuple[str, str, bool]:
+def _lost_seat(request: HttpRequest, lesson: Lesson) -> tuple[str, str, bool]:
     """Why this browser no longer holds its seat: (Czech message, the nickname to offer
     again, whether the seat's PIN would take it back). Empty when it never held one."""
-    held = _held_seat(request, session.code)
-    if held is None or _seat_token(request, session.code) is None:
+    held = _held_seat(request, lesson.code)
+    if held is None or _seat_token(request, lesson.code) is None:
         return "", "", False
-    pupil = Pupil.objects.filter(lesson=session, pk=held).first()
+    pupil = Pupil.objects.filter(lesson=lesson, pk=held).first()
     if pupil is None:
         return REMOVED_MESSAGE, "", False
     if pupil.released:
@@ -126,11 +126,11 @@ def _lost_seat(request: HttpRequest, session: ClassSession) -> tuple[str, str, b
 
 
 def _join_form(request: HttpRequest, code: str = "", nickname: str = "", error: str = "",
-               status: int = 200, session: ClassSession | None = None,
+               status: int = 200, lesson: Lesson | None = None,
                lost: str = "", pin_open: bool = False) -> HttpResponse:
     return render(request, "lessons/join.html", {
         "code": code, "nickname": nickname, "error": error,
-        "session": session, "lost": lost, "pin_open": pin_open or bool(error and session),
+        "lesson": lesson, "lost": lost, "pin_open": pin_open or bool(error and lesson),
     }, status=status)
 
 
@@ -152,21 +152,21 @@ def _slowed(request: HttpRequest, code: str, wait: int, nickname: str = "") -> H
 
 
 def _open_code(request: HttpRequest, code: str, nickname: str = ""):
-    """(session, None), or (None, the answer for an unknown code or a guesser who must wait).
+    """(lesson, None), or (None, the answer for an unknown code or a guesser who must wait).
     Every route that takes a code comes here: guessing costs the same everywhere. A pupil
-    who holds a seat in this session is not guessing, whatever network they are on now."""
+    who holds a seat in this lesson is not guessing, whatever network they are on now."""
     token = _seat_token(request, code)
     if token:
-        session = classroom.find_session(code)
-        if session is not None and classroom.seat(session, token) is not None:
-            return session, None
+        lesson = classroom.find_lesson(code)
+        if lesson is not None and classroom.seat(lesson, token) is not None:
+            return lesson, None
     try:
-        session = limits.open_code(pages.client_ip(request), code)
+        lesson = limits.open_code(pages.client_ip(request), code)
     except limits.Slowed as slowed:
         return None, _slowed(request, code, slowed.retry_after, nickname)
-    if session is None:
+    if lesson is None:
         return None, _unknown_code(request, code, nickname)
-    return session, None
+    return lesson, None
 
 
 def join(request: HttpRequest) -> HttpResponse:
@@ -174,46 +174,46 @@ def join(request: HttpRequest) -> HttpResponse:
         return _join_form(request, clean_code(request.GET.get("kod", "")))
     code = clean_code(request.POST.get("kod", ""))
     nickname = request.POST.get("prezdivka", "")[:100]
-    session, problem = _open_code(request, code, nickname)
+    lesson, problem = _open_code(request, code, nickname)
     if problem:
         return problem
-    pupil = classroom.seat(session, _seat_token(request, code))
+    pupil = classroom.seat(lesson, _seat_token(request, code))
     if pupil is None:
         try:
-            pupil = classroom.join(session, nickname, request.POST.get("pin", ""))
+            pupil = classroom.join(lesson, nickname, request.POST.get("pin", ""))
         except classroom.JoinError as problem:
             return _join_form(request, code, nickname, error=problem.message,
-                              status=problem.status, session=session)
-    response = redirect("lessons:pupil", code=session.code)
-    _give_seat(request, response, session, pupil)
+                              status=problem.status, lesson=lesson)
+    response = redirect("lessons:pupil", code=lesson.code)
+    _give_seat(request, response, lesson, pupil)
     return response
 
 
 def _pupil_or_form(request: HttpRequest, code: str):
-    """(session, pupil, None) or (None, None, a response to return)."""
-    session, problem = _open_code(request, code)
+    """(lesson, pupil, None) or (None, None, a response to return)."""
+    lesson, problem = _open_code(request, code)
     if problem:
         return None, None, problem
-    pupil = classroom.seat(session, _seat_token(request, code))
+    pupil = classroom.seat(lesson, _seat_token(request, code))
     if pupil is None:
-        if session.is_closed:
-            return None, None, _join_form(request, code, session=session, status=410,
+        if lesson.is_closed:
+            return None, None, _join_form(request, code, lesson=lesson, status=410,
                                           error=classroom.CLOSED_MESSAGE)
-        lost, nickname, pin_open = _lost_seat(request, session)
-        return None, None, _join_form(request, code, nickname, session=session, lost=lost,
+        lost, nickname, pin_open = _lost_seat(request, lesson)
+        return None, None, _join_form(request, code, nickname, lesson=lesson, lost=lost,
                                       pin_open=pin_open)
-    return session, pupil, None
+    return lesson, pupil, None
 
 
 @require_GET
 def pupil(request: HttpRequest, code: str) -> HttpResponse:
-    session, pupil, problem = _pupil_or_form(request, code)
+    lesson, pupil, problem = _pupil_or_form(request, code)
     if problem:
         return problem
-    response = render(request, "lessons/pupil.html", _pupil_context(request, session, pupil))
+    response = render(request, "lessons/pupil.html", _pupil_context(request, lesson, pupil))
     # A pupil who came back through the cookie gets the session entry again.
-    if session.code not in request.session.get(SEATS, {}):
-        _give_seat(request, response, session, pupil)
+    if lesson.code not in request.session.get(SEATS, {}):
+        _give_seat(request, response, lesson, pupil)
     return response
 
 
@@ -232,67 +232,67 @@ def poll_ms(rng: random.Random | None = None) -> int:
 _SYSTEM = random.SystemRandom()
 
 
-def _pupil_context(request: HttpRequest, session: ClassSession, pupil, notice: str = "",
+def _pupil_context(request: HttpRequest, lesson: Lesson, pupil, notice: str = "",
                    error: str = "", given=None) -> dict:
-    items = classroom.items_of(session)
+    items = classroom.items_of(lesson)
     answers = {a.item_id: a for a in pupil.answers.all()}
-    context = {"session": session, "pupil": pupil, "count": len(items),
-               "version": session.version(), "answered_count": len(answers),
+    context = {"lesson": lesson, "pupil": pupil, "count": len(items),
+               "version": lesson.version(), "answered_count": len(answers),
                "notice": notice, "poll_ms": poll_ms()}
-    if session.is_closed:
-        context.update(_end_screen(session, pupil, items, answers))
+    if lesson.is_closed:
+        context.update(_end_screen(lesson, pupil, items, answers))
         return context
-    if session.state != ClassSession.State.RUNNING or not items:
+    if lesson.state != Lesson.State.RUNNING or not items:
         return context
-    index = _saved_to_show(request, session, pupil, items, answers)
+    index = _saved_to_show(request, lesson, pupil, items, answers)
     if index is None:
-        missed = classroom.expired_unanswered(session, pupil, items, set(answers))
+        missed = classroom.expired_unanswered(lesson, pupil, items, set(answers))
         if missed is not None:
             context["time_notice"] = (f"Čas na otázku {missed} vypršel. Nic jste neodeslali, "
                                       "odpověď se neuložila.")
-            if classroom.feedback_at_once(session):
+            if classroom.feedback_at_once(lesson):
                 # The pupil learns the right answer of the question the time took away;
                 # the question is behind them first, so nothing can be sent to it now.
                 classroom.pass_expired(pupil, missed)
                 index = missed - 1
         if index is None:
-            index = classroom.current_index(session, pupil, items, set(answers))
+            index = classroom.current_index(lesson, pupil, items, set(answers))
     if request.GET.get("cas") == "1" and index is not None and items[index].pk in answers:
         # Only on the question sent at time-up: a page that reloads itself keeps the address
         # into the next question, which must not say so.
         context["time_notice"] = "Čas vypršel. Uložili jsme, co jste stihli vyplnit."
     if index is None:
         context["finished"] = True
-        if classroom.feedback_at_once(session):
+        if classroom.feedback_at_once(lesson):
             # Every question is behind this pupil: the score and the answers, as at the end.
-            context.update(_end_screen(session, pupil, items, answers, place=False))
+            context.update(_end_screen(lesson, pupil, items, answers, place=False))
         return context
     item = items[index]
     prepared = prepared_or_none(item.kind, classroom.variant_for(item, pupil))
     if prepared is None:
         context["broken"] = True
         return context
-    context.update(_question(request, session, pupil, items, answers, index, prepared,
+    context.update(_question(request, lesson, pupil, items, answers, index, prepared,
                              error, given))
     context["has_next"] = index + 1 < len(items)
     return context
 
 
-def _saved_to_show(request: HttpRequest, session: ClassSession, pupil, items,
+def _saved_to_show(request: HttpRequest, lesson: Lesson, pupil, items,
                    answers) -> int | None:
     """Self-paced: right after answering, the pupil sees that question once more, saved (or
     with the automatic reveal, graded); a question left behind when its time ran out, too."""
     shown = parse_int(request.GET.get("po"), 1, len(items))
-    if session.teacher_paced or shown is None:
+    if lesson.teacher_paced or shown is None:
         return None
     if items[shown - 1].pk in answers:
         return shown - 1
-    if classroom.shown_to(session, pupil, shown - 1, items, set(answers)):
+    if classroom.shown_to(lesson, pupil, shown - 1, items, set(answers)):
         return shown - 1
     return None
 
 
-def _question(request, session, pupil, items, answers, index, prepared, error,
+def _question(request, lesson, pupil, items, answers, index, prepared, error,
               given) -> dict:
     """The question in one of its states: open, answer saved, closed (time up), revealed."""
     number = index + 1
@@ -300,10 +300,10 @@ def _question(request, session, pupil, items, answers, index, prepared, error,
     answer = answers.get(item.pk)
     context = {"item": item, "number": number, "answer": answer,
                "prompt": phone_prompt(prepared.prompt), "submit_label": SUBMIT_LABEL}
-    if classroom.shown_to(session, pupil, index, items, set(answers)):
+    if classroom.shown_to(lesson, pupil, index, items, set(answers)):
         context.update(_revealed(prepared, answer.response if answer else None))
         context["state"] = "revealed"
-        context["standing"] = _standing(session, pupil, items, answers, index)
+        context["standing"] = _standing(lesson, pupil, items, answers, index)
         return context
     if answer:
         selected = answer.response if prepared.clicks else ()
@@ -311,20 +311,20 @@ def _question(request, session, pupil, items, answers, index, prepared, error,
         context.update(state="saved", locked=True,
                        answer_text=results.answer_text(prepared, answer.response))
         return context
-    closed = classroom.refusal(session, pupil, item)
+    closed = classroom.refusal(lesson, pupil, item)
     if closed:
         context.update(sandbox_context(prepared))
         context.update(state="closed", locked=True, closed_reason=closed)
         return context
-    key = f"c:{session.code}:{item.pk}"
-    question_url = reverse("lessons:pupil_question", kwargs={"code": session.code,
+    key = f"c:{lesson.code}:{item.pk}"
+    question_url = reverse("lessons:pupil_question", kwargs={"code": lesson.code,
                                                              "number": number})
     context.update(sandbox_context(
         prepared, selected=selection(request, key), toggle_prefix=f"{question_url}?prepnout=",
         answer_url=question_url, clear_url=f"{question_url}?zrusit=1", given=given,
         error=error,
     ))
-    deadline = classroom.pupil_deadline(session, pupil)
+    deadline = classroom.pupil_deadline(lesson, pupil)
     if deadline is not None:
         left = max(0, int((deadline - timezone.now()).total_seconds()))
         context.update(deadline=deadline, time_left=left)
@@ -343,36 +343,36 @@ def _revealed(prepared, response) -> dict:
     return sandbox_context(prepared, graded=quiz.grade(prepared, response))
 
 
-def _standing(session: ClassSession, pupil, items, answers, index: int) -> dict:
+def _standing(lesson: Lesson, pupil, items, answers, index: int) -> dict:
     """Between questions: the pupil's running score (right answers and speed points of the
     questions up to this one) and place so far (when the teacher shows the ranking)."""
     behind = {item.pk for item in items[:index + 1]}
     counted = [a for a in answers.values() if a.item_id in behind and not a.late]
     correct, points = sum(1 for a in counted if a.correct), sum(a.points for a in counted)
     running = f"zatím správně {correct} z {index + 1}"
-    if session.speed_scoring:
+    if lesson.speed_scoring:
         running += f" a {words.points(points)} za rychlost"
     answer = answers.get(items[index].pk)
     gained = words.points(answer.points) if answer and answer.points else ""
-    return {"running": running, "gained": gained, **_place(session, pupil)}
+    return {"running": running, "gained": gained, **_place(lesson, pupil)}
 
 
-def _place(session: ClassSession, pupil) -> dict:
-    if not session.show_ranking:
+def _place(lesson: Lesson, pupil) -> dict:
+    if not lesson.show_ranking:
         return {"place": 0}
     # After a reveal the whole class loads this at once and nothing changes until the next
     # question: the ranking is counted once per state of the lesson (shared by workers).
-    key = f"lesson-standings:{session.code}:{session.version()}"
+    key = f"lesson-standings:{lesson.code}:{lesson.version()}"
     ranked = cache.get(key)
     if ranked is None:
-        ranked = [(s.nickname, s.place) for s in results.standings(session)]
+        ranked = [(s.nickname, s.place) for s in results.standings(lesson)]
         # Self-paced, the places move with every answer while the key stays: a short while.
-        cache.set(key, ranked, 60 if session.teacher_paced else 5)
+        cache.set(key, ranked, 60 if lesson.teacher_paced else 5)
     place = next((place for nickname, place in ranked if nickname == pupil.nickname), 0)
     return {"place": place, "total": len(ranked)}
 
 
-def _end_screen(session: ClassSession, pupil, items, answers, place: bool = True) -> dict:
+def _end_screen(lesson: Lesson, pupil, items, answers, place: bool = True) -> dict:
     """Score, place (when the teacher shows the ranking) and every question again with the
     right answer and the explanation."""
     recap = []
@@ -389,8 +389,8 @@ def _end_screen(session: ClassSession, pupil, items, answers, place: bool = True
     points = sum(a.points for a in counted)
     context = {"recap": recap, "correct_count": sum(1 for a in counted if a.correct),
                "points": points, "points_text": words.points(points)}
-    if place and session.show_ranking:
-        context["place"], context["pupil_total"] = results.pupil_place(session, pupil)
+    if place and lesson.show_ranking:
+        context["place"], context["pupil_total"] = results.pupil_place(lesson, pupil)
     return context
 
 
@@ -398,15 +398,15 @@ def _end_screen(session: ClassSession, pupil, items, answers, place: bool = True
 def pupil_status(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by the pupil's page: 204 while nothing changed, else the new page (or a refresh).
     An unknown code is a guess like any other (counted, 404)."""
-    session, problem = _open_code(request, code)
+    lesson, problem = _open_code(request, code)
     if problem:
         return problem
-    if request.GET.get("v") == session.version() and _still_seated(request, session):
+    if request.GET.get("v") == lesson.version() and _still_seated(request, lesson):
         return HttpResponse(status=204)
-    return _page_at_once(request, session) or HttpResponseClientRefresh()
+    return _page_at_once(request, lesson) or HttpResponseClientRefresh()
 
 
-def _page_at_once(request: HttpRequest, session: ClassSession) -> HttpResponse | None:
+def _page_at_once(request: HttpRequest, lesson: Lesson) -> HttpResponse | None:
     """The pupil's page, new, as the answer to the poll that found the change: the page's
     poll swaps its main part in (hx-select), so the phone shows the reveal or the next
     question without loading the page again, and the server answers one request instead of
@@ -415,39 +415,39 @@ def _page_at_once(request: HttpRequest, session: ClassSession) -> HttpResponse |
     session; any other case (a lost seat, the seat only in the cookie) reloads the page."""
     current = urlsplit(request.headers.get("HX-Current-URL", ""))
     if not request.htmx or current.path != reverse("lessons:pupil",
-                                                   kwargs={"code": session.code}):
+                                                   kwargs={"code": lesson.code}):
         return None
-    if session.code not in request.session.get(SEATS, {}):
+    if lesson.code not in request.session.get(SEATS, {}):
         return None
-    pupil = classroom.seat(session, _seat_token(request, session.code))
+    pupil = classroom.seat(lesson, _seat_token(request, lesson.code))
     if pupil is None:
         return None
     request.GET = QueryDict(current.query)
-    return render(request, "lessons/pupil.html", _pupil_context(request, session, pupil))
+    return render(request, "lessons/pupil.html", _pupil_context(request, lesson, pupil))
 
 
-def _still_seated(request: HttpRequest, session: ClassSession) -> bool:
+def _still_seated(request: HttpRequest, lesson: Lesson) -> bool:
     """False once the teacher removed the pupil or gave the seat to another device."""
-    token = _seat_token(request, session.code)
-    return token is None or Pupil.objects.filter(lesson=session, token=token).exists()
+    token = _seat_token(request, lesson.code)
+    return token is None or Pupil.objects.filter(lesson=lesson, token=token).exists()
 
 
 @vary_on_headers("HX-Request")
 def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse:
-    session, pupil, problem = _pupil_or_form(request, code)
+    lesson, pupil, problem = _pupil_or_form(request, code)
     if problem:
         return problem
-    items = classroom.items_of(session)
+    items = classroom.items_of(lesson)
     if not 1 <= number <= len(items):
-        return redirect("lessons:pupil", code=session.code)
+        return redirect("lessons:pupil", code=lesson.code)
     item = items[number - 1]
-    key = f"c:{session.code}:{item.pk}"
+    key = f"c:{lesson.code}:{item.pk}"
     prepared = prepared_or_none(item.kind, classroom.variant_for(item, pupil))
-    play_url = reverse("lessons:pupil", kwargs={"code": session.code})
+    play_url = reverse("lessons:pupil", kwargs={"code": lesson.code})
     if prepared is None:
         return redirect(play_url)
     if request.method == "GET":
-        if classroom.refusal(session, pupil, item):
+        if classroom.refusal(lesson, pupil, item):
             # Not open for this pupil (the lobby, a question ahead of the class, a closed
             # one): nothing of it, not even a fragment; the page shows what is current.
             if request.htmx:
@@ -459,7 +459,7 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
             clear_selection(request, key)
         if request.htmx:
             question_url = reverse("lessons:pupil_question",
-                                   kwargs={"code": session.code, "number": number})
+                                   kwargs={"code": lesson.code, "number": number})
             context = sandbox_context(
                 prepared, selected=selection(request, key),
                 toggle_prefix=f"{question_url}?prepnout=",
@@ -476,16 +476,16 @@ def pupil_question(request: HttpRequest, code: str, number: int) -> HttpResponse
     time_up = request.POST.get("cas") == "1"
     grace = classroom.TIME_UP_GRACE if time_up else None
     problem = None if time_up else quiz.problem(prepared, response)
-    if problem and not classroom.refusal(session, pupil, item):
-        context = _pupil_context(request, session, pupil, error=problem, given=response)
+    if problem and not classroom.refusal(lesson, pupil, item):
+        context = _pupil_context(request, lesson, pupil, error=problem, given=response)
         return render(request, "lessons/pupil.html", context, status=400)
     try:
-        classroom.submit(session, pupil, item, response, grace=grace)
+        classroom.submit(lesson, pupil, item, response, grace=grace)
     except classroom.Closed as refused:
         clear_selection(request, key)
-        context = _pupil_context(request, session, pupil, notice=refused.message)
+        context = _pupil_context(request, lesson, pupil, notice=refused.message)
         return render(request, "lessons/pupil.html", context, status=409)
     clear_selection(request, key)
-    if session.teacher_paced:
+    if lesson.teacher_paced:
         return redirect(play_url + ("?cas=1" if time_up else ""))
     return redirect(f"{play_url}?po={number}" + ("&cas=1" if time_up else ""))

@@ -18,7 +18,7 @@ from engine import words
 from tutorial import board_svg, quiz
 from tutorial.lessons import classroom
 from tutorial.lessons.custom import prepared_or_none
-from tutorial.lessons.models import Answer, ClassSession, LessonItem, Pupil
+from tutorial.lessons.models import Answer, Lesson, LessonItem, Pupil
 
 TOP = 5
 
@@ -147,39 +147,39 @@ def _field_counts(prepared, rows: list[dict]) -> list[FieldCount]:
     return out
 
 
-def _answer_rows(session: ClassSession, item: LessonItem | None = None) -> list[dict]:
-    answers = Answer.objects.filter(pupil__lesson=session)
+def _answer_rows(lesson: Lesson, item: LessonItem | None = None) -> list[dict]:
+    answers = Answer.objects.filter(pupil__lesson=lesson)
     if item is not None:
         answers = answers.filter(item=item)
     return list(answers.values("pupil_id", "item_id", "variant", "response", "correct",
                                "points", "late"))
 
 
-def current(session: ClassSession) -> ItemResult | None:
+def current(lesson: Lesson) -> ItemResult | None:
     """The figures of the question on the projector (one question's answers only)."""
-    items = classroom.items_of(session)
-    if not items or session.state == ClassSession.State.LOBBY:
+    items = classroom.items_of(lesson)
+    if not items or lesson.state == Lesson.State.LOBBY:
         return None
-    index = min(session.current, len(items) - 1)
-    return item_result(items[index], index, _answer_rows(session, items[index]))
+    index = min(lesson.current, len(items) - 1)
+    return item_result(items[index], index, _answer_rows(lesson, items[index]))
 
 
-def results(session: ClassSession, leave_out: int | None = None
+def results(lesson: Lesson, leave_out: int | None = None
             ) -> tuple[list[ItemResult], list[PupilRow]]:
     """Every question's figures and the pupils' table. ``leave_out`` (a 0-based index) is
     the open question a screen must not give away: its cells say only that the pupil
     answered, and it counts in nobody's totals."""
-    items = classroom.items_of(session)
-    rows = _answer_rows(session)
+    items = classroom.items_of(lesson)
+    rows = _answer_rows(lesson)
     by_pupil = {(row["pupil_id"], row["item_id"]): row for row in rows}
     hidden = items[leave_out].pk if leave_out is not None and leave_out < len(items) else None
-    table = [_pupil_row(pupil, items, by_pupil, hidden) for pupil in session.pupils.all()]
+    table = [_pupil_row(pupil, items, by_pupil, hidden) for pupil in lesson.pupils.all()]
     return _item_results(items, rows), rank(table)
 
 
-def item_results(session: ClassSession) -> list[ItemResult]:
+def item_results(lesson: Lesson) -> list[ItemResult]:
     """Every question's figures, without the per-pupil table."""
-    return _item_results(classroom.items_of(session), _answer_rows(session))
+    return _item_results(classroom.items_of(lesson), _answer_rows(lesson))
 
 
 def _item_results(items: list[LessonItem], rows: list[dict]) -> list[ItemResult]:
@@ -218,20 +218,20 @@ def rank(table: list[PupilRow]) -> list[PupilRow]:
     return table
 
 
-def open_question(session: ClassSession) -> int | None:
+def open_question(lesson: Lesson) -> int | None:
     """The question (0-based) the class is answering in a teacher-paced lesson and whose
     answer is not revealed yet: no teacher's page or export names answers to it."""
-    running = session.teacher_paced and session.state == ClassSession.State.RUNNING
-    if running and not classroom.shown(session, session.current):
-        return session.current
+    running = lesson.teacher_paced and lesson.state == Lesson.State.RUNNING
+    if running and not classroom.shown(lesson, lesson.current):
+        return lesson.current
     return None
 
 
-def results_csv(session: ClassSession) -> str:
+def results_csv(lesson: Lesson) -> str:
     """Per pupil: the answer and whether it was right for every question, then the totals.
     The open question is left out until its reveal (columns and totals alike)."""
-    leave_out = open_question(session)
-    item_results, table = results(session, leave_out=leave_out)
+    leave_out = open_question(lesson)
+    item_results, table = results(lesson, leave_out=leave_out)
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", quoting=csv.QUOTE_ALL)
     header = ["přezdívka"]
@@ -262,15 +262,15 @@ class Standing:
     place: int = 0
 
 
-def standings(session: ClassSession) -> list[Standing]:
+def standings(lesson: Lesson) -> list[Standing]:
     """Every pupil's right answers and speed points, counted in the database (the projector
     and the whole class's end screens need them at the same moment), best first."""
     totals = {row["pupil_id"]: row for row in (
-        Answer.objects.filter(pupil__lesson=session, late=False).values("pupil_id")
+        Answer.objects.filter(pupil__lesson=lesson, late=False).values("pupil_id")
         .annotate(right=Count("id", filter=Q(correct=True)), speed=Sum("points"),
                   answered=Count("id")))}
     out = []
-    for pk, nickname, key in session.pupils.values_list("pk", "nickname", "nickname_key"):
+    for pk, nickname, key in lesson.pupils.values_list("pk", "nickname", "nickname_key"):
         row = totals.get(pk, {})
         out.append((key, pk, Standing(nickname, row.get("right", 0), row.get("speed") or 0,
                                       row.get("answered", 0))))
@@ -315,12 +315,12 @@ def podium(ranked: list[Standing]) -> list[Step]:
             for place, group in steps.items()]
 
 
-def top(session: ClassSession) -> list[Standing]:
-    return standings(session)[:TOP]
+def top(lesson: Lesson) -> list[Standing]:
+    return standings(lesson)[:TOP]
 
 
-def pupil_place(session: ClassSession, pupil: Pupil) -> tuple[int, int]:
+def pupil_place(lesson: Lesson, pupil: Pupil) -> tuple[int, int]:
     """(place, number of pupils) for a pupil's end screen."""
-    ranked = standings(session)
+    ranked = standings(lesson)
     mine = next((s for s in ranked if s.nickname == pupil.nickname), None)
     return (mine.place if mine else 0), len(ranked)

@@ -25,7 +25,7 @@ from tutorial import pages
 from tutorial.inputs import clean_text, parse_int
 from tutorial.lessons import classroom, custom, limits
 from tutorial.lessons import results as lesson_results
-from tutorial.lessons.models import Answer, ClassSession, Quiz, QuizItem
+from tutorial.lessons.models import Answer, Lesson, Quiz, QuizItem
 from tutorial.quiz import KINDS, NODES, drawing, examples, transform
 from tutorial.quiz.sandbox import prepared_or_none, sandbox_context
 
@@ -74,22 +74,22 @@ class TeacherLogoutView(auth_views.LogoutView):
     next_page = reverse_lazy("quizzes:index")
 
 
-def own_session(view):
-    """The teacher's own session named by the URL's code is passed to the view instead of
+def own_lesson(view):
+    """The teacher's own lesson named by the URL's code is passed to the view instead of
     the code; anybody else's, or none, gets a Czech 404."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, code: str, **kwargs) -> HttpResponse:
-        session = (ClassSession.objects.select_related("quiz")
-                   .filter(code=code, teacher=request.user).first())
-        if session is None:
+        lesson = (Lesson.objects.select_related("quiz")
+                  .filter(code=code, teacher=request.user).first())
+        if lesson is None:
             return pages.message(request, "Hodinu jsme nenašli",
                             "Taková hodina neexistuje, nebo patří jinému učiteli.", status=404,
                             retry_url=reverse("lessons:teacher"))
-        classroom.close_if_idle(session)
+        classroom.close_if_idle(lesson)
         # Pupils at the teacher's address (one school network) never count as guessing.
-        limits.remember_code(pages.client_ip(request), session.code)
-        return view(request, session, **kwargs)
+        limits.remember_code(pages.client_ip(request), lesson.code)
+        return view(request, lesson, **kwargs)
 
     return wrapper
 
@@ -105,11 +105,11 @@ def lessons_home(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     quizzes = (Quiz.objects.filter(owner=request.user)
                 .annotate(item_count=Count("items", distinct=True)))
-    sessions = (ClassSession.objects.filter(teacher=request.user).select_related("quiz")
-                .annotate(pupil_count=Count("pupils", distinct=True))[:30])
-    running = [s for s in sessions if not s.is_closed]
+    lessons = (Lesson.objects.filter(teacher=request.user).select_related("quiz")
+               .annotate(pupil_count=Count("pupils", distinct=True))[:30])
+    running = [s for s in lessons if not s.is_closed]
     return render(request, "lessons/teacher/home.html", {
-        "quizzes": quizzes, "sessions": sessions, "running": running,
+        "quizzes": quizzes, "lessons": lessons, "running": running,
     })
 
 
@@ -257,9 +257,9 @@ def quiz(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = _own_quiz(request, pk)
     return render(request, "lessons/teacher/quiz.html", {
         "quiz": quiz, "items": _quiz_rows(quiz), "kinds": _kind_choices(),
-        "modes": MODES, "paces": ClassSession.Pace.choices,
-        "reveals": ClassSession.Reveal.choices,
-        "sessions": quiz.sessions.annotate(pupil_count=Count("pupils")),
+        "modes": MODES, "paces": Lesson.Pace.choices,
+        "reveals": Lesson.Reveal.choices,
+        "lessons": quiz.lessons.annotate(pupil_count=Count("pupils")),
         "timers": TIMERS,
     })
 
@@ -393,46 +393,46 @@ def quiz_delete(request: HttpRequest, pk: int) -> HttpResponse:
         quiz.delete()
         return redirect("lessons:teacher")
     return render(request, "lessons/teacher/quiz_delete.html", {
-        "quiz": quiz, "lessons": quiz.sessions.count(),
+        "quiz": quiz, "lessons": quiz.lessons.count(),
         "asked": request.method == "POST",
     }, status=400 if request.method == "POST" else 200)
 
 
 @teacher_required
 @require_POST
-def session_start(request: HttpRequest, pk: int) -> HttpResponse:
+def lesson_start(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = _own_quiz(request, pk)
     if not quiz.items.exists():
         return pages.message(request, "Kvíz nemá otázky", "Nejdřív do kvízu přidejte otázky.",
                         status=400, retry_url=quiz.get_absolute_url())
     pace = request.POST.get("tempo")
-    if pace not in ClassSession.Pace.values:
-        pace = ClassSession.Pace.TEACHER
+    if pace not in Lesson.Pace.values:
+        pace = Lesson.Pace.TEACHER
     reveal = request.POST.get("odhaleni")
-    if reveal not in ClassSession.Reveal.values:
-        reveal = ClassSession.Reveal.TEACHER
+    if reveal not in Lesson.Reveal.values:
+        reveal = Lesson.Reveal.TEACHER
     timer = parse_int(request.POST.get("limit", "0"), 0, 600) or 0
-    session = classroom.start_session(
+    lesson = classroom.start_lesson(
         quiz, request.user, pace, timer, request.POST.get("rychlost") == "1", reveal=reveal,
         show_ranking=request.POST.get("poradi") == "1",
         late_join=request.POST.get("pozde", "1") == "1",
     )
-    return redirect("lessons:projector", code=session.code)
+    return redirect("lessons:projector", code=lesson.code)
 
 
-def _join_url(request: HttpRequest, session: ClassSession) -> str:
-    return request.build_absolute_uri(reverse("lessons:pupil", kwargs={"code": session.code}))
+def _join_url(request: HttpRequest, lesson: Lesson) -> str:
+    return request.build_absolute_uri(reverse("lessons:pupil", kwargs={"code": lesson.code}))
 
 
-def live_key(session: ClassSession) -> str:
+def live_key(lesson: Lesson) -> str:
     """What the teacher's live lists (pupils, results) show, in one key: the lesson's stage
     (as the pupils' screens) and every join, removal, released seat and answer. Their polls
     are answered 204 while it stays the same: nothing is drawn again, and a table the
     teacher scrolled or a button in focus stays as it was."""
-    pupils = session.pupils.aggregate(count=Count("id"), last=Max("id"),
-                                      released=Count("id", filter=Q(released=True)))
-    answers = Answer.objects.filter(pupil__lesson=session).count()
-    return (f"{session.version()}.{pupils['count']}.{pupils['last'] or 0}"
+    pupils = lesson.pupils.aggregate(count=Count("id"), last=Max("id"),
+                                     released=Count("id", filter=Q(released=True)))
+    answers = Answer.objects.filter(pupil__lesson=lesson).count()
+    return (f"{lesson.version()}.{pupils['count']}.{pupils['last'] or 0}"
             f".{pupils['released']}.{answers}")
 
 
@@ -442,100 +442,100 @@ def _unchanged(request: HttpRequest, key: str) -> bool:
 
 @teacher_required
 @require_GET
-@own_session
+@own_lesson
 @vary_on_headers("HX-Request")
-def session(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    key = live_key(session)
+def lesson(request: HttpRequest, lesson: Lesson) -> HttpResponse:
+    key = live_key(lesson)
     if _unchanged(request, key):
         return HttpResponse(status=204)
-    items = classroom.items_of(session)
-    current = items[session.current] if items and session.current < len(items) else None
-    pupils = list(session.pupils.annotate(answered=Count("answers")))
+    items = classroom.items_of(lesson)
+    current = items[lesson.current] if items and lesson.current < len(items) else None
+    pupils = list(lesson.pupils.annotate(answered=Count("answers")))
     context = {
-        "session": session, "items": items, "current_item": current,
+        "lesson": lesson, "items": items, "current_item": current,
         "current_title": lesson_results.kind_title(current.kind) if current else "",
-        "join_url": _join_url(request, session),
+        "join_url": _join_url(request, lesson),
         "join_page": request.build_absolute_uri(reverse("lessons:join")),
         "pupils": pupils, "live_key": key,
     }
-    if (current is not None and session.teacher_paced
-            and session.state == ClassSession.State.RUNNING):
+    if (current is not None and lesson.teacher_paced
+            and lesson.state == Lesson.State.RUNNING):
         # As the projector says it: how many answered the question on screen, and when all
         # did (the countdown stopped then: classroom._when_all_answered).
         answered = Answer.objects.filter(item=current).count()
         context.update(answered=answered, all_answered=classroom.all_answered(
-            session, answered, len(pupils)))
+            lesson, answered, len(pupils)))
     if request.htmx:
         return render(request, "lessons/teacher/_pupils.html", context)
-    return render(request, "lessons/teacher/session.html", context)
+    return render(request, "lessons/teacher/lesson.html", context)
 
 
 @teacher_required
 @require_POST
-@own_session
-def control(request: HttpRequest, session: ClassSession) -> HttpResponse:
+@own_lesson
+def control(request: HttpRequest, lesson: Lesson) -> HttpResponse:
     action = request.POST.get("akce", "")
-    back = (reverse("lessons:projector", kwargs={"code": session.code})
-            if request.POST.get("zpet") == "projektor" else session.get_absolute_url())
+    back = (reverse("lessons:projector", kwargs={"code": lesson.code})
+            if request.POST.get("zpet") == "projektor" else lesson.get_absolute_url())
     if action == "close" and request.POST.get("potvrdit") != "1":
-        return redirect("lessons:close", code=session.code)  # closing asks first
-    problem = classroom.control(session, action)
+        return redirect("lessons:close", code=lesson.code)  # closing asks first
+    problem = classroom.control(lesson, action)
     if problem:
         return pages.message(request, "Nelze provést", problem, status=400, retry_url=back)
     return redirect(back)
 
 
 @teacher_required
-@own_session
-def close(request: HttpRequest, session: ClassSession) -> HttpResponse:
+@own_lesson
+def close(request: HttpRequest, lesson: Lesson) -> HttpResponse:
     """Ending a lesson asks first (a page, so it works without JavaScript)."""
-    return render(request, "lessons/teacher/close.html", {"session": session})
+    return render(request, "lessons/teacher/close.html", {"lesson": lesson})
 
 
 @teacher_required
-@own_session
-def release(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
+@own_lesson
+def release(request: HttpRequest, lesson: Lesson, pupil: int) -> HttpResponse:
     """Releasing a seat asks first (a page, so it works without JavaScript): whoever joins
     next with the nickname gets the seat and its answers."""
-    seated = session.pupils.filter(pk=pupil).first()
+    seated = lesson.pupils.filter(pk=pupil).first()
     if seated is None:
         return pages.message(request, "Žáka jsme nenašli", "V této hodině takový žák není.",
-                             status=404, retry_url=session.get_absolute_url())
+                             status=404, retry_url=lesson.get_absolute_url())
     if request.method != "POST" or request.POST.get("potvrdit") != "1":
         return render(request, "lessons/teacher/release.html",
-                      {"session": session, "pupil": seated})
-    classroom.release_seat(session, pupil)
-    return redirect(f"{session.get_absolute_url()}#zaci")
+                      {"lesson": lesson, "pupil": seated})
+    classroom.release_seat(lesson, pupil)
+    return redirect(f"{lesson.get_absolute_url()}#zaci")
 
 
 @teacher_required
 @require_POST
-@own_session
-def remove(request: HttpRequest, session: ClassSession, pupil: int) -> HttpResponse:
+@own_lesson
+def remove(request: HttpRequest, lesson: Lesson, pupil: int) -> HttpResponse:
     """One tap: the pupil, their answers and their nickname leave the lesson for good."""
-    classroom.remove_pupil(session, pupil)  # twice (two tabs) is no error: already gone
+    classroom.remove_pupil(lesson, pupil)  # twice (two tabs) is no error: already gone
     if request.POST.get("zpet") == "projektor":
-        return redirect("lessons:projector", code=session.code)
-    return redirect(f"{session.get_absolute_url()}#zaci")
+        return redirect("lessons:projector", code=lesson.code)
+    return redirect(f"{lesson.get_absolute_url()}#zaci")
 
 
 @teacher_required
 @require_GET
-@own_session
+@own_lesson
 @vary_on_headers("HX-Request")
-def results(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    key = live_key(session)
+def results(request: HttpRequest, lesson: Lesson) -> HttpResponse:
+    key = live_key(lesson)
     if _unchanged(request, key):
         return HttpResponse(status=204)
-    running = session.teacher_paced and session.state == ClassSession.State.RUNNING
+    running = lesson.teacher_paced and lesson.state == Lesson.State.RUNNING
     # The open question stays out until its reveal: the page may be on the projector.
-    leave_out = lesson_results.open_question(session)
-    item_results, table = lesson_results.results(session, leave_out=leave_out)
-    shown = [classroom.shown(session, r.index) for r in item_results]
+    leave_out = lesson_results.open_question(lesson)
+    item_results, table = lesson_results.results(lesson, leave_out=leave_out)
+    shown = [classroom.shown(lesson, r.index) for r in item_results]
     rows = []
     for result, open_ in zip(item_results, shown, strict=True):
         board = ""
-        current = running and result.index == session.current
+        current = running and result.index == lesson.current
         if (result.prepared is not None and result.prepared.clicks and result.answered
                 and result.index != leave_out):
             board = heat_board(result, reveal=open_)
@@ -543,7 +543,7 @@ def results(request: HttpRequest, session: ClassSession) -> HttpResponse:
     for row in table:
         for cell, open_ in zip(row.cells, shown, strict=True):
             cell.shown = open_
-    context = {"session": session, "results": rows, "table": table,
+    context = {"lesson": lesson, "results": rows, "table": table,
                "count": len(item_results), "live_key": key}
     if request.htmx:
         return render(request, "lessons/teacher/_results.html", context)
@@ -564,9 +564,9 @@ def heat_board(result: lesson_results.ItemResult, reveal: bool, title: str = "")
 
 @teacher_required
 @require_GET
-@own_session
-def qr(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    qr = segno.make(_join_url(request, session), error="m")
+@own_lesson
+def qr(request: HttpRequest, lesson: Lesson) -> HttpResponse:
+    qr = segno.make(_join_url(request, lesson), error="m")
     svg = io.BytesIO()  # a standalone image: it needs the SVG namespace, unlike inline SVG
     qr.save(svg, kind="svg", scale=8, dark="#1f1a14", light="#ffffff", xmldecl=False,
             omitsize=True)
@@ -577,11 +577,11 @@ def qr(request: HttpRequest, session: ClassSession) -> HttpResponse:
 
 @teacher_required
 @require_GET
-@own_session
-def csv(request: HttpRequest, session: ClassSession) -> HttpResponse:
-    response = HttpResponse(lesson_results.results_csv(session),
+@own_lesson
+def csv(request: HttpRequest, lesson: Lesson) -> HttpResponse:
+    response = HttpResponse(lesson_results.results_csv(lesson),
                             content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="kviz-{session.code}.csv"'
+    response["Content-Disposition"] = f'attachment; filename="kviz-{lesson.code}.csv"'
     return response
 
 

@@ -23,7 +23,7 @@ class Command(BaseCommand):
         sessions, _ = Session.objects.filter(expire_date__lt=now).delete()
         old = now - timedelta(days=settings.ATTEMPTS_KEEP_DAYS)
         attempts, _ = Attempt.objects.filter(created__lt=old).delete()
-        closed = classroom.close_idle_sessions()
+        closed = classroom.close_idle_lessons()
         games = remove_stale(now)
         self.stdout.write(f"Smazáno prošlých sezení: {sessions}, starých pokusů: {attempts}, "
                           f"neotevřených her: {games}; ukončeno hodin bez činnosti: {closed}.")
