@@ -10,6 +10,7 @@ through the historical models, then migrated to the newest state.
 import datetime as dt
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.db import connections
 from django.db.backends.sqlite3.base import DatabaseWrapper
 from django.db.migrations.executor import MigrationExecutor
@@ -43,6 +44,7 @@ def database(tmp_path, django_db_blocker):
             connection.close()
     finally:
         connections["default"] = test_database
+        ContentType.objects.clear_cache()  # nothing learnt from the file outlives the test
 
 
 def _targets(executor, before: bool) -> list[tuple[str, str | None]]:
