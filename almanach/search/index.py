@@ -378,7 +378,9 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                     "url": d.url,
                     "aliases": list(d.aliases),
                     "text": d.text,
-                    "anchors": list(d.anchors),
+                    # 0 for a line's usual anchor (odstavec-<n>): the budget again.
+                    "anchors": [0 if name == anchor(n + 1) else name
+                                for n, name in enumerate(d.anchors)],
                     "asides": sorted(d.asides),
                     "editions": [[line, label] for line, label in d.editions],
                     "headings": sorted(d.headings),

@@ -27,6 +27,11 @@
     this.intentHints = Object.keys(data.intentHints).map(function (name) {
       return [name, new Set(data.intentHints[name])];
     });
+    data.documents.forEach(function (doc) {  // 0 is a line's usual anchor, odstavec-<n>
+      doc.anchors = doc.anchors.map(function (name, n) {
+        return name === 0 ? "odstavec-" + (n + 1) : name;
+      });
+    });
     Object.keys(data.lemmas).forEach(function (word) {  // one lemma is shipped as a string
       if (typeof data.lemmas[word] === "string") data.lemmas[word] = [data.lemmas[word]];
     });
