@@ -12,8 +12,8 @@ and the one filter (``tutorial.narrate``) hides the others' cards.
 Every phone polls ``/hrat/<id>/stav/?v=<version>``; the version is ``moves.pulse`` of the
 game's row (``pulse`` counts the changes that are not moves: a seat taken, a player away or
 back). While it is unchanged, :func:`unchanged` answers from the first middleware
-(tutorial.lessons.polling) with one query by primary key: no session, nothing kept in the
-process, so two servers or a restarted one answer the same.
+(tutorial.live; registered by tutorial.play.polling) with one query by primary key: no
+session, nothing kept in the process, so two servers or a restarted one answer the same.
 
 A person who must act and has not acted within the host's time is away: a computer
 player (level "silny", knowing only what the seat knows) plays for them, their turns, their
