@@ -345,3 +345,25 @@ def test_a_friend_typing_a_nickname_already_seated_only_asks_and_may_choose_anot
     join(friend, code, "Eva", "blue")  # another nickname: a seat of one's own
     assert "Hrajete za <strong>Modrý (Eva)</strong>" in friend.get(url).content.decode()
     assert not FriendSeat.objects.get(table_id=row_of(url).pk, color="orange").claim
+
+
+def test_vase_hry_says_which_colour_this_phone_plays_and_names_the_others(table):
+    """'Vaše hry' at /hrat/: each phone reads its own colour and the others by nickname or
+    as a computer, never "hrajete za" every person's colour."""
+    lines = {}
+    for colour in ("orange", "blue", "white"):
+        page = table[colour].get("/hrat/").content.decode()
+        lines[colour] = re.search(r"hra s přáteli, [^;]*;[^;]*;", page)[0]
+    assert lines["blue"] == ("hra s přáteli, hrajete za modrého; s vámi Oranžový (Hostitel),"
+                             " Červený (počítač) a Bílý (Jan);")
+    assert lines["orange"].startswith("hra s přáteli, hrajete za oranžového; s vámi")
+    assert "Modrý (Eva)" in lines["orange"] and "Oranžový" not in lines["orange"]
+    assert "hrajete za bílého" in lines["white"] and "Bílý (Jan)" not in lines["white"]
+
+
+def test_vase_hry_before_the_start_names_the_free_seats(db):
+    host = Client()
+    host_game(host)
+    page = host.get("/hrat/").content.decode()
+    assert ("hrajete za oranžového; s vámi Červený (počítač), Modrý (volné místo) a Bílý"
+            " (volné místo)") in page

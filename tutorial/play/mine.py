@@ -13,8 +13,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
 from engine import words
-from tutorial.play import flow
-from tutorial.play.models import PlayedGame
+from tutorial.play import flow, friends
+from tutorial.play.models import FriendSeat, PlayedGame
 
 COOKIE = "hrat_hry"
 SALT = "tutorial.play.mine"
@@ -42,6 +42,9 @@ def games(request: HttpRequest) -> list[dict]:
     """This browser's games still kept, newest first, as the list at /hrat/ shows them."""
     ids = game_ids(request)
     rows = {row.pk: row for row in PlayedGame.objects.filter(pk__in=ids)}
+    tables: dict[str, list[FriendSeat]] = {}
+    for seat in FriendSeat.objects.filter(table_id__in=list(rows)).order_by("pk"):
+        tables.setdefault(seat.table_id, []).append(seat)
     out = []
     for game_id in ids:
         row = rows.get(game_id)
@@ -51,13 +54,23 @@ def games(request: HttpRequest) -> list[dict]:
             setup = flow.Setup.from_json(row.setup)
         except (KeyError, TypeError, ValueError):
             continue
-        out.append(describe(row, setup))
+        seats = tables.get(game_id)
+        mine = None
+        if seats:  # a game with friends: the seat this browser's cookie holds
+            token = friends.token_of(request, game_id)
+            mine = next((s for s in seats if token and s.token == token), None)
+        out.append(describe(row, setup, seats, mine))
     return out
 
 
-def describe(row: PlayedGame, setup: flow.Setup) -> dict:
+def describe(row: PlayedGame, setup: flow.Setup, seats: list[FriendSeat] | None = None,
+             mine: FriendSeat | None = None) -> dict:
+    """One line of the list. In a game with friends: the colour this browser plays and the
+    others by nickname or as computers (``seats``; ``mine`` is this browser's)."""
     players = len(setup.players)
-    if setup.people:
+    if seats:
+        who = _friends_who(seats, mine)
+    elif setup.people:
         names = words.join([words.player(c, "acc") for c in setup.people])
         who = f"hrajete za {names}"
     else:
@@ -66,6 +79,7 @@ def describe(row: PlayedGame, setup: flow.Setup) -> dict:
     board = "plán pro začátečníky" if setup.plan == "zacatecnici" else "variabilní plán"
     return {
         "id": row.pk,
+        "friends": bool(seats),
         "over": bool(row.winner),
         "state": (f"skončila, vyhrál {words.player(row.winner)}" if row.winner
                   else "rozehraná"),
@@ -74,6 +88,21 @@ def describe(row: PlayedGame, setup: flow.Setup) -> dict:
                                     "zapsaných akcí"),
         "created": row.created,
     }
+
+
+def _friends_who(seats: list[FriendSeat], mine: FriendSeat | None) -> str:
+    """"hra s přáteli, hrajete za modrého; s vámi Oranžový (Ada) a Červený (počítač)"."""
+    others = [_seat_name(s) for s in seats if mine is None or s.pk != mine.pk]
+    if mine is None:
+        return f"hra s přáteli, na tomto telefonu ve hře nesedíte; hrají {words.join(others)}"
+    return (f"hra s přáteli, hrajete za {words.player(mine.color, 'acc')}; s vámi"
+            f" {words.join(others)}")
+
+
+def _seat_name(seat: FriendSeat) -> str:
+    if seat.person and not seat.token:  # before the start: nobody sits there yet
+        return f"{words.player(seat.color, capital=True)} (volné místo)"
+    return friends.name(seat)
 
 
 def keep_refusal(request: HttpRequest, row: PlayedGame, refusal: dict, typed: dict) -> None:
