@@ -17,6 +17,7 @@ sees their own cards only.
 
 from __future__ import annotations
 
+import re
 import threading
 from bisect import bisect_right
 from collections import OrderedDict
@@ -166,6 +167,23 @@ def viewer_of(row) -> narrate.Viewer:
     return narrate.Viewer(row.shown_to or None)
 
 
+# What only the computer player's own hand could tell: its plan ("šetří na město"). Today's
+# computer players never tell it at the table; games saved before keep such reasons.
+PLAN = re.compile(r"šetří|šetření|zbyly suroviny|výhled|míří k")
+_BECAUSE = (", protože ", ", aby ")
+
+
+def table_reason(reason: str) -> str:
+    """A stored computer player's reason as the table may read it: the clause that tells a
+    plan goes ("Červený končí tah, protože šetří na město." -> "Červený končí tah."), and a
+    reason that is nothing but a plan goes whole."""
+    found = PLAN.search(reason or "")
+    if found is None:
+        return reason
+    cut = max(reason.rfind(sep, 0, found.start()) for sep in _BECAUSE)
+    return reason[:cut] + "." if cut > 0 else ""
+
+
 def text_for(move: Move, viewer: narrate.Viewer) -> str:
     """A stored move's narration as the viewer may read it (a stolen card is named only to
     the thief and the victim)."""
@@ -226,7 +244,8 @@ def _step(game: Game, move: Move, index: Index, viewer: narrate.Viewer, board: d
     turn, number = index.locate(move.number)
     return example_replay.Step(
         turn=turn, number=number, player=move.action["player"],
-        actions=[_public_action(move.action, viewer)], note=move.reason, events=seen,
+        actions=[_public_action(move.action, viewer)], note=table_reason(move.reason),
+        events=seen,
         before=narrate.visible_state(before, viewer), state=narrate.visible_state(after, viewer),
         rules=narrate.rules_for(events),
         text=action_words.tell(action, seen, position, game.players),

@@ -338,7 +338,8 @@ def _news(row, seat=None) -> tuple[list[dict], list[dict]]:
 
     mine = [{"text": record.text_for(m, viewer), "url": url(m.number), "dice": _dice(m.action)}
             for m in reversed(moves) if own(m) and m.number < seen]
-    theirs = [{"text": record.text_for(m, viewer), "reason": m.reason, "url": url(m.number),
+    theirs = [{"text": record.text_for(m, viewer), "reason": record.table_reason(m.reason),
+               "url": url(m.number),
                "player": words.player(m.action.get("player", "orange"), capital=True),
                "dice": _dice(m.action)}
               for m in reversed(moves) if others(m) and m.number >= seen]
