@@ -367,3 +367,25 @@ def test_vase_hry_before_the_start_names_the_free_seats(db):
     page = host.get("/hrat/").content.decode()
     assert ("hrajete za oranžového; s vámi Červený (počítač), Modrý (volné místo) a Bílý"
             " (volné místo)") in page
+
+
+def test_rozhodnout_odsud_from_a_phone_carries_its_own_hand_and_no_other(table):
+    from urllib.parse import parse_qs, urlsplit
+
+    game = store.game_of(row_of(table["url"]))
+    assert all(game.hand_size(c) for c in ("orange", "blue", "white"))  # the set-up's cards
+    letters = {"orange": "o", "red": "c", "blue": "m", "white": "b"}
+    for colour in ("orange", "blue", "white"):
+        page = table[colour].get(table["url"]).content.decode()
+        link = re.search(r'<a href="([^"]+)">Rozhodnout odsud</a>', page)[1]
+        response = table[colour].get(link)
+        assert response.status_code == 302
+        query = parse_qs(urlsplit(response["Location"]).query)
+        hands = query.get("ruce", [""])[0]
+        owners = {hands[i] for i in range(0, len(hands), 6)}
+        assert owners == {letters[colour]}, colour
+        cards = query.get("karty", [""])[0]
+        assert {cards[i] for i in range(0, len(cards), 6)} <= {letters[colour]}
+    # A phone without a seat takes nobody's cards to the referee.
+    response = Client().get(table["url"] + "rozhodnout/")
+    assert "ruce" not in parse_qs(urlsplit(response["Location"]).query)

@@ -22,6 +22,7 @@ urlpatterns = [
     path("hrat/<str:game_id>/pustit/", lobby.let_in, name="let_in"),
     path("hrat/<str:game_id>/zpet/", lobby.back, name="back"),
     path("hrat/<str:game_id>/nepritomny/", lobby.absent, name="absent"),
+    path("hrat/<str:game_id>/rozhodnout/", views.referee, name="referee"),
     path("hrat/<str:game_id>/zapis.json", views.record_json, name="record"),
     path("hrat/<str:game_id>/tah/<int:turn>/", views.turn, name="turn"),
     path("hrat/<str:game_id>/tah/<int:turn>/krok/<int:step>/", views.step, name="step"),

@@ -30,6 +30,8 @@ from tutorial.play import autoplay, flow, friends, mine, news, record, seats, st
 from tutorial.play import hint as hints
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
+from tutorial.referee import notation
+from tutorial.referee.links import editor_url
 
 MODES = ("rytir", "proc-krizovatky", "proc-cesty")
 NEW_MOVES_SHOWN = 80
@@ -583,6 +585,23 @@ def hint(request: HttpRequest, row) -> HttpResponse:
     if person and not _needs_handoff(setup, row, person):
         return redirect(f"{base}?napoveda=1{HINT}")
     return render(request, "play/hint.html", {"game_url": base})
+
+
+@require_safe
+@with_game
+def referee(request: HttpRequest, row) -> HttpResponse:
+    """'Rozhodnout odsud' from a game with friends: this position in Rozhodčí with this
+    phone's own cards only (its seat is known here, by the seat's cookie; nobody's cards on
+    a phone without a seat, everybody's once the game is over). A game on one device goes
+    to Rozhodčí's own address, which knows whose cards that device shows."""
+    if friends.table_of(row) is None:
+        return redirect("referee:from_play", game_id=row.pk)
+    setup = store.setup_of(row)
+    game = store.game_of(row)
+    seat = friends.seat_of(request, row)
+    shown = None if game.winner else ({seat.color} if seat else set())
+    plan = f"v{setup.seed}" if setup.plan == "variabilni" else "z"
+    return redirect(editor_url(notation.from_game(game, plan, shown)))
 
 
 # --- records -------------------------------------------------------------------------------
