@@ -389,3 +389,37 @@ def test_rozhodnout_odsud_from_a_phone_carries_its_own_hand_and_no_other(table):
     # A phone without a seat takes nobody's cards to the referee.
     response = Client().get(table["url"] + "rozhodnout/")
     assert "ruce" not in parse_qs(urlsplit(response["Location"]).query)
+
+
+def test_guessing_join_codes_is_limited_per_browser_and_per_address(db, settings):
+    """A browser that types codes no game has is stopped after a few (429, a Czech
+    sentence, before the code is looked at); a whole school behind one address after many;
+    a right code typed before the limit is never counted."""
+    from tutorial.play import limits
+
+    host = Client()
+    url, code = host_game(host)
+    wrong = "".join("X" if ch != "X" else "Y" for ch in code)  # no game has it
+    guesser = Client()
+    for _ in range(limits.JOIN_GUESSES_PER_BROWSER):
+        response = guesser.post("/hrat/pripojit/", {"kod": wrong, "prezdivka": "Eva"})
+        assert response.status_code == 404
+    refused = guesser.post("/hrat/pripojit/", {"kod": code, "prezdivka": "Eva"})
+    page = refused.content.decode()
+    assert refused.status_code == 429 and int(refused["Retry-After"]) <= 600
+    assert (f"Z tohoto prohlížeče jste během 10 minut zkusili"
+            f" {limits.JOIN_GUESSES_PER_BROWSER} kódů, které žádná hra nemá") in page
+    assert "Hrát za barvu" not in page  # even the right code is not looked at now
+    # Another browser at the same address still joins with the right code.
+    friend = Client()
+    assert "Hrát za barvu" in friend.post(
+        "/hrat/pripojit/", {"kod": code, "prezdivka": "Jan"}).content.decode()
+    # Many browsers behind one address: the address's own limit.
+    for index in range(limits.JOIN_GUESSES_PER_ADDRESS - limits.JOIN_GUESSES_PER_BROWSER):
+        Client().post("/hrat/pripojit/", {"kod": wrong, "prezdivka": f"Hráč{index}"})
+    refused = Client().post("/hrat/pripojit/", {"kod": code, "prezdivka": "Petr"})
+    assert refused.status_code == 429
+    assert ("Z této adresy (celé školní nebo domácí sítě) se během 10 minut zkusilo"
+            f" {limits.JOIN_GUESSES_PER_ADDRESS} kódů") in refused.content.decode()
+    # Phones already at the table are not locked out: the host's page still loads.
+    assert host.get(url).status_code == 200

@@ -19,7 +19,7 @@ from django.views.decorators.vary import vary_on_headers
 from engine import words
 from engine.bots.levels import LEVELS
 from tutorial import nicknames, pages
-from tutorial.play import flow, friends, mine, store, views
+from tutorial.play import flow, friends, limits, mine, store, views
 
 PERSON = "clovek"
 SEAT_CHOICES = [(PERSON, "člověk (přítel na svém telefonu)")] + [
@@ -142,8 +142,13 @@ def join(request: HttpRequest) -> HttpResponse:
         return _join_page(request, code=code)
     raw = request.POST.get("prezdivka", "")
     nickname = nicknames.clean(raw)
+    address, browser = pages.client_ip(request), views._browser(request)
+    guessing = limits.join_allowed(address, browser)
+    if guessing is not None:  # refused before the code is looked at
+        return _too_many_codes(request, guessing, code, nickname)
     table = friends.find_code(code)
     if table is None:
+        limits.wrong_code(address, browser)
         return _join_page(request, code=code, nickname=nickname, status=404,
                           error="Hru s tímto kódem neznáme. Zkontrolujte ho prosím (kód má"
                           f" {friends.CODE_LENGTH} znaků a je na telefonu toho, kdo hru"
@@ -181,6 +186,25 @@ def join(request: HttpRequest) -> HttpResponse:
     response = redirect("play:game", game_id=row.pk)
     friends.give_cookie(response, row.pk, token)
     mine.remember(request, response, row.pk)
+    return response
+
+
+def _too_many_codes(request, guessing: limits.Guessing, code: str,
+                    nickname: str) -> HttpResponse:
+    tried = words.plural_count(guessing.limit, "kód", "kódy", "kódů")
+    window = limits.JOIN_GUESS_WINDOW // 60
+    wait = words.plural_count(-(-guessing.retry_after // 60), "minutu", "minuty", "minut")
+    if guessing.per == "browser":
+        tries = f"Z tohoto prohlížeče jste během {window} minut zkusili {tried}"
+    else:
+        tries = (f"Z této adresy (celé školní nebo domácí sítě) se během {window} minut"
+                 f" zkusilo {tried}")
+    response = _join_page(
+        request, code=code, nickname=nickname, status=429,
+        error=f"{tries}, které žádná hra nemá. Další kód"
+        f" můžete zkusit za {wait}. Kód je na telefonu toho, kdo hru založil; můžete také"
+        " naskenovat jeho QR kód. Je to omezení tohoto webu proti hádání kódů.")
+    response["Retry-After"] = str(guessing.retry_after)
     return response
 
 
