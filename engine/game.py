@@ -24,8 +24,6 @@ from .actions import (
     AcceptTrade,
     Action,
     BuildCity,
-    BuildNeutralRoad,
-    BuildNeutralSettlement,
     BuildRoad,
     BuildSettlement,
     BuyDevelopmentCard,
@@ -34,8 +32,6 @@ from .actions import (
     Discard,
     EndTrade,
     EndTurn,
-    ForcedTrade,
-    GiveBack,
     MoveRobber,
     OfferTrade,
     PlaceRoad,
@@ -44,8 +40,6 @@ from .actions import (
     PlayMonopoly,
     PlayRoadBuilding,
     PlayYearOfPlenty,
-    RetireKnight,
-    RobberToDesert,
     RollDice,
     TradeBank,
     TradePlayers,
@@ -117,7 +111,7 @@ from .notation import (
 from .options import Rules
 from .position import Offer, Position
 from .position_checks import check_position
-from .position_json import load_position, position_to_json, read_rules
+from .position_json import load_position, position_to_json, read_rules, register_format
 from .rules import (
     bank_can_pay,
     can_afford,
@@ -161,12 +155,19 @@ BUILD_PHASES = ("build", "main")
 
 # The games the rules can ask for: Rules.variant -> class (see register_variant).
 VARIANTS: dict[str, type[Game]] = {}
+# A variant's own actions, refused by the games that do not handle them: action class ->
+# the refusal (a handler that raises RuleViolation), from the variants' refused_elsewhere.
+REFUSED: dict[type[Action], object] = {}
 
 
 def register_variant(cls: type[Game]) -> type[Game]:
     """Make ``Game.new`` and ``Game.from_json`` build ``cls`` for rules whose
-    ``variant`` is ``cls.variant``."""
+    ``variant`` is ``cls.variant``; its phases and own state enter the position JSON
+    (engine.position_json.register_format), and the other games refuse its own actions
+    (``refused_elsewhere``)."""
     VARIANTS[cls.variant] = cls
+    register_format(cls)
+    REFUSED.update(cls.refused_elsewhere)
     return cls
 
 
@@ -185,6 +186,8 @@ class Game(Position):
     variant = "base"
     # Action class -> handler; filled in below the class (a variant extends a copy).
     handlers: dict[type[Action], object] = {}
+    # A variant's own actions -> how a game without them refuses them (see REFUSED).
+    refused_elsewhere: dict[type[Action], object] = {}
 
     __slots__ = ("history", "_seat_actions")
 
@@ -335,7 +338,9 @@ class Game(Position):
         nothing."""
         handler = self.handlers.get(action.__class__)
         if handler is None:
-            raise InvalidInput(f"Neznámá akce {action!r}.")
+            handler = REFUSED.get(action.__class__)   # another variant's action
+            if handler is None:
+                raise InvalidInput(f"Neznámá akce {action!r}.")
         try:
             p = self._player_seat.get(action.player)
         except TypeError:  # an unhashable "player"
@@ -927,12 +932,6 @@ class Game(Position):
         self.history.append(a)
         return events
 
-    def _refuse_trade_card_action(self, p: int, a: Action) -> list:
-        two_player_only()
-
-    def _refuse_neutral_action(self, p: int, a: Action) -> list:
-        two_player_only("Neutrální hráči a vracení karet za vynucený obchod jsou")
-
     # -- legal actions -----------------------------------------------------------------
 
     def legal_actions(self, domestic_trades: bool = True) -> list[Action]:
@@ -1219,12 +1218,5 @@ Game.handlers = {
     CounterOffer: Game._do_counter,
     EndTrade: Game._do_end_trade,
     EndTurn: Game._do_end_turn,
-    # Katan pro dva's actions (engine.pro_dva handles them): refused in the base game.
-    ForcedTrade: Game._refuse_trade_card_action,
-    RobberToDesert: Game._refuse_trade_card_action,
-    RetireKnight: Game._refuse_trade_card_action,
-    GiveBack: Game._refuse_neutral_action,
-    BuildNeutralSettlement: Game._refuse_neutral_action,
-    BuildNeutralRoad: Game._refuse_neutral_action,
 }
 register_variant(Game)

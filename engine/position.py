@@ -3,7 +3,9 @@
 A position is a handful of flat lists of small ints (owner per intersection and per path,
 five resource counts per hand, ...); players are seat indices 0..n-1 inside and colours
 outside. In Katan pro dva the neutral colours take the seats after the players: they own
-pieces on the board but hold no cards and never act.
+pieces on the board but hold no cards and never act. A variant's own state (Katan pro dva's
+trade cards, neutral builds owed, ...) lives in its subclass, never here: the base game
+only offers the hooks and class flags it overrides.
 
 The underscored slots are the engine's internal representation, shared with the engine's
 own modules above this one (:mod:`engine.rules`, :mod:`engine.position_checks`,
@@ -45,7 +47,7 @@ from .constants import (
 from .errors import InvalidInput
 from .events import SpecialCardMoved
 from .longest_road import longest_road_length, longest_trail
-from .notation import count, flag, known, resource_dict, resource_index
+from .notation import known, resource_dict, resource_index
 from .options import Rules
 from .topology import (
     HEX_IDS,
@@ -60,11 +62,6 @@ from .topology import (
     PATH_IDS,
 )
 
-# Every phase of every variant; a variant's own phases are Position.phases.
-PHASES = ("setup", "roll", "discard", "robber", "trade", "build", "main", "offer", "neutral",
-          "give_back", "over")
-# Phases that interrupt another one and return to it (Position._resume_phase).
-INTERRUPTIONS = ("offer", "neutral", "give_back")
 # No intersection holds anyone's building: a road's length if nothing broke it.
 _NOBODY = [-1] * NUM_INTERSECTIONS
 
@@ -85,6 +82,11 @@ class Position:
     # Class flags a variant sets (see engine.pro_dva).
     phases: tuple[str, ...] = ("setup", "roll", "discard", "robber", "trade", "build", "main",
                                "offer", "over")
+    # Phases that interrupt another one and return to it (_resume_phase).
+    interruptions: tuple[str, ...] = ("offer",)
+    # A variant's own keys of the position JSON, with the value every other game writes
+    # (engine.position_json); the base game has none.
+    own_json_keys: dict[str, object] = {}
     player_counts: tuple[int, ...] = (3, 4)
     sandbox_player_counts: tuple[int, ...] = (2, 3, 4)
     rolls_per_turn = 1
@@ -123,7 +125,8 @@ class Position:
         "_resume_phase",     # the phase an interruption ("offer", ...) returns to
         "_offer",            # Offer or None
         "_rolls",            # rolls made in this turn
-        "_first_roll_total",
+        "_first_roll_total",  # the first roll's total in this turn (0 before it); the
+                              # position JSON carries it for every game
         # Derived, not state: what each roll total yields (Game._producers). A new dict
         # replaces it whenever a building goes up, so a copy may share it.
         "_production_cache",
@@ -250,19 +253,12 @@ class Position:
         return {}
 
     def _load_variant_json(self, d: dict) -> None:
-        """Read a variant's own keys; the base game has none of that state."""
-        if d.get("trade_cards"):
-            raise InvalidInput("Obchodní karty má jen Katan pro dva.", "position_trade_cards")
-        if (flag(d.get("trade_card_action_used", False))
-                or flag(d.get("knight_retired", False))):
-            raise InvalidInput("Akce obchodních karet má jen Katan pro dva.",
-                               "position_trade_cards")
-        if count(d.get("removed_knights", 0), "Počet odstraněných rytířů"):
-            raise InvalidInput("Rytíře za obchodní karty odstraňuje jen Katan pro dva.",
-                               "position_dev_cards")
-        if count(d.get("neutral_builds_owed", 0), "Počet neutrálních staveb"):
-            raise InvalidInput("Stavba pro neutrálního hráče čeká právě ve fázi neutral.",
-                               "position_neutral")
+        """Read a variant's own keys (the base game has none)."""
+
+    @staticmethod
+    def _refuse_own_state(d: dict) -> None:
+        """Raise InvalidInput when ``d`` holds this variant's own state: a game of another
+        variant (the base game) is loading it (engine.position_json)."""
 
     # -- readable ids -> seats ---------------------------------------------------------
 
@@ -412,7 +408,7 @@ class Position:
             theirs[r] += give[r] - get[r]
 
     def _interrupt(self, phase: str) -> None:
-        if self._phase not in INTERRUPTIONS:
+        if self._phase not in self.interruptions:
             self._resume_phase = self._phase
         self._phase = phase
 
@@ -523,9 +519,9 @@ class Position:
         return -1, "tie_aside"
 
     def _knight_retired_this_turn(self) -> bool:
-        """Katan pro dva: a knight retired for trade cards in this turn (its slot
-        ``_knight_retired``; the base game has no such slot and never retires one)."""
-        return getattr(self, "_knight_retired", False)
+        """A knight of the player on turn left the game in this turn (Katan pro dva retires
+        them for trade cards; the base game never does)."""
+        return False
 
     def _update_longest_road(self, seats: Iterable[int], events: list) -> None:
         """Recompute the seats' longest roads and move the Longest Road card if due."""
@@ -603,7 +599,7 @@ class Position:
     @property
     def resume_phase(self) -> str | None:
         """The phase an "offer", "neutral" or "give_back" phase returns to."""
-        return self._resume_phase if self._phase in INTERRUPTIONS else None
+        return self._resume_phase if self._phase in self.interruptions else None
 
     @property
     def pending_offer(self) -> dict | None:

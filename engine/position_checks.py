@@ -24,7 +24,7 @@ from .constants import (
     RESOURCES,
 )
 from .errors import InvalidInput
-from .position import INTERRUPTIONS, Position
+from .position import Position
 from .topology import INTERSECTION_IDS, INTERSECTION_NEIGHBORS, INTERSECTION_PATHS
 
 TURN_PHASES = ("trade", "build", "main")
@@ -170,7 +170,8 @@ def set_up(position: Position) -> None:
 
 
 def _turn_phase(position: Position) -> str:
-    return position._resume_phase if position._phase in INTERRUPTIONS else position._phase
+    return (position._resume_phase if position._phase in position.interruptions
+            else position._phase)
 
 
 def rolls(position: Position) -> None:

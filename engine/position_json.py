@@ -1,9 +1,12 @@
 """The position as plain JSON data (readable ids), and back.
 
 ``{"format": "almanach-katanu/position@1", ...}``: the keys are listed in engine/API.md.
-Keys that belong to Katan pro dva are written by every game (with their empty values in the
-base game) so that the format is one; a variant writes and reads its own through the hooks
-``_variant_json`` and ``_load_variant_json`` of :class:`~engine.position.Position`.
+A variant's own keys (Katan pro dva's trade cards, ...) are written by every game, with the
+value the variant declares for the others (``own_json_keys``), so that the format is one; the
+variant writes and reads its own through the hooks ``_variant_json`` and
+``_load_variant_json`` of :class:`~engine.position.Position`, and a game of another variant
+refuses that state with the variant's ``_refuse_own_state``. The variants are entered here by
+:func:`engine.game.register_variant` (:func:`register_format`): this module names none.
 Loading builds the position piece by piece; checking that play can reach it is the caller's
 (``Game.from_json`` runs :mod:`engine.position_checks`).
 """
@@ -11,6 +14,7 @@ Loading builds the position piece by piece; checking that play can reach it is t
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .board import Board
 from .constants import COLOR_CZ, DEV_CARDS, HARBOR_KINDS, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS
@@ -29,14 +33,33 @@ from .notation import (
     resource_dict,
 )
 from .options import Rules
-from .position import INTERRUPTIONS, PHASES, Offer, Position
+from .position import Offer, Position
 from .topology import HEX_IDS, INTERSECTION_IDS, PATH_IDS
 
 POSITION_FORMAT = "almanach-katanu/position@1"
 
-# The keys of Katan pro dva, with their values in the base game, in the order written.
-VARIANT_DEFAULTS = {"trade_cards": {}, "trade_card_action_used": False,
-                    "knight_retired": False, "removed_knights": 0, "neutral_builds_owed": 0}
+# What the registered variants add to the one format (register_format): every phase of
+# every variant, every phase that interrupts another one, the variants' own keys with the
+# value the other games write (in the order written), and each variant's refusal of its
+# state in a game of another variant.
+PHASES: list[str] = []
+INTERRUPTIONS: list[str] = []
+VARIANT_KEYS: dict[str, object] = {}
+OWN_STATE: list[tuple[type[Position], Callable[[dict], None]]] = []
+
+
+def register_format(cls: type[Position]) -> None:
+    """Enter a game class's phases and own keys into the format (engine.game.register_variant
+    calls it for every variant)."""
+    for phase in cls.phases:
+        if phase not in PHASES:
+            PHASES.append(phase)
+    for phase in cls.interruptions:
+        if phase not in INTERRUPTIONS:
+            INTERRUPTIONS.append(phase)
+    if "own_json_keys" in vars(cls):
+        VARIANT_KEYS.update(cls.own_json_keys)
+        OWN_STATE.append((cls, cls._refuse_own_state))
 
 
 def position_to_json(pos: Position) -> dict:
@@ -87,7 +110,8 @@ def position_to_json(pos: Position) -> dict:
         "rolls": pos._rolls,
         "first_roll_total": pos._first_roll_total,
     }
-    data.update(VARIANT_DEFAULTS)
+    for key, value in VARIANT_KEYS.items():
+        data[key] = dict(value) if isinstance(value, dict) else value
     data.update(pos._variant_json())
     return data
 
@@ -166,6 +190,9 @@ def load_position(cls: type[Position], d: dict, rules: Rules) -> Position:
         g._setup_step = len(g._setup_order)
     _load_turn_state(g, d)
     g._load_variant_json(d)
+    for variant, refuse in OWN_STATE:
+        if not isinstance(g, variant):
+            refuse(d)
     return g
 
 

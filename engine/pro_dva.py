@@ -63,6 +63,7 @@ from .notation import (
 )
 from .options import Rules
 from .rules import (
+    PHASE_MESSAGES,
     distance_rule,
     intersection_free,
     path_free,
@@ -71,6 +72,7 @@ from .rules import (
     players_turn,
     road_connects,
     settlement_touches_own_road,
+    two_player_only,
 )
 from .topology import HEX_INDEX, INTERSECTION_HEXES, INTERSECTION_IDS, PATH_IDS
 
@@ -100,6 +102,10 @@ class ProDvaGame(Game):
 
     variant = "katan_pro_dva"
     phases = (*Game.phases, "neutral", "give_back")
+    interruptions = (*Game.interruptions, "neutral", "give_back")
+    # This variant's keys of the position JSON, as every other game writes them.
+    own_json_keys = {"trade_cards": {}, "trade_card_action_used": False,
+                     "knight_retired": False, "removed_knights": 0, "neutral_builds_owed": 0}
     player_counts = (2,)
     sandbox_player_counts = (2,)
     player_count_message = "Katan pro dva hrají právě 2 hráči."
@@ -191,6 +197,9 @@ class ProDvaGame(Game):
         self._trade_card_action_used = self._knight_retired = False
         self._neutral_builds_owed = 0
 
+    def _knight_retired_this_turn(self) -> bool:
+        return self._knight_retired
+
     def _cards_out_of_game(self, card: int) -> int:
         return self._removed_knights if card == KNIGHT else 0
 
@@ -208,6 +217,22 @@ class ProDvaGame(Game):
             "removed_knights": self._removed_knights,
             "neutral_builds_owed": self._neutral_builds_owed,
         }
+
+    @staticmethod
+    def _refuse_own_state(d: dict) -> None:
+        """The base game loads none of this variant's state."""
+        if d.get("trade_cards"):
+            raise InvalidInput("Obchodní karty má jen Katan pro dva.", "position_trade_cards")
+        if (flag(d.get("trade_card_action_used", False))
+                or flag(d.get("knight_retired", False))):
+            raise InvalidInput("Akce obchodních karet má jen Katan pro dva.",
+                               "position_trade_cards")
+        if count(d.get("removed_knights", 0), "Počet odstraněných rytířů"):
+            raise InvalidInput("Rytíře za obchodní karty odstraňuje jen Katan pro dva.",
+                               "position_dev_cards")
+        if count(d.get("neutral_builds_owed", 0), "Počet neutrálních staveb"):
+            raise InvalidInput("Stavba pro neutrálního hráče čeká právě ve fázi neutral.",
+                               "position_neutral")
 
     def _load_variant_json(self, d: dict) -> None:
         for color, k in (d.get("trade_cards") or {}).items():
@@ -462,6 +487,16 @@ class ProDvaGame(Game):
         self._trade_cards[p] = n
 
 
+def _refuse_trade_card_action(game: Game, p: int, a: Action) -> list:
+    two_player_only()
+    return []
+
+
+def _refuse_neutral_action(game: Game, p: int, a: Action) -> list:
+    two_player_only("Neutrální hráči a vracení karet za vynucený obchod jsou")
+    return []
+
+
 ProDvaGame.handlers = {
     **Game.handlers,
     BuildNeutralSettlement: ProDvaGame._do_neutral_settlement,
@@ -471,10 +506,29 @@ ProDvaGame.handlers = {
     RobberToDesert: ProDvaGame._do_robber_to_desert,
     RetireKnight: ProDvaGame._do_retire_knight,
 }
+# The base game refuses these actions with a reason (Game.apply, engine.game.REFUSED).
+ProDvaGame.refused_elsewhere = {
+    ForcedTrade: _refuse_trade_card_action,
+    RobberToDesert: _refuse_trade_card_action,
+    RetireKnight: _refuse_trade_card_action,
+    GiveBack: _refuse_neutral_action,
+    BuildNeutralSettlement: _refuse_neutral_action,
+    BuildNeutralRoad: _refuse_neutral_action,
+}
 register_variant(ProDvaGame)
 
 
 # -- the rules of Katan pro dva (one function per rule) --------------------------------
+
+PHASE_MESSAGES.update({
+    "neutral": ("neutral_build_first",
+                "Nejdřív je třeba postavit zdarma vesnici (nebo silnici) neutrálnímu hráči.",
+                "katan-pro-dva"),
+    "give_back": ("give_back_first",
+                  "Nejdřív je třeba dát spoluhráči 2 karty za vynucený obchod.",
+                  "katan-pro-dva"),
+})
+
 
 def neutral_road_only_without_settlement(game: ProDvaGame) -> None:
     """A neutral gets a road only when no neutral can get a settlement."""

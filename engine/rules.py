@@ -75,7 +75,9 @@ def trade_only_with_active_player(position: Position, p: int) -> None:
         )
 
 
-_PHASE_MESSAGES = {
+# Why an action does not fit the phase: phase -> (code, message, headword). A variant adds
+# its own phases' (engine.pro_dva).
+PHASE_MESSAGES = {
     "setup": ("setup_phase", "Probíhá fáze zakládání: staví se vesnice a k ní silnice.",
               "faze-zakladani"),
     "roll": ("roll_first", "Nejdřív je třeba hodit kostkami.", "prubeh-hry"),
@@ -93,12 +95,6 @@ _PHASE_MESSAGES = {
     "main": ("wrong_phase", "Tuto akci teď nelze provést.", "prubeh-hry"),
     "offer": ("answer_offer_first", "Nejdřív je třeba odpovědět na nabídku obchodu.",
               "obchod-vnitrni"),
-    "neutral": ("neutral_build_first",
-                "Nejdřív je třeba postavit zdarma vesnici (nebo silnici) neutrálnímu hráči.",
-                "katan-pro-dva"),
-    "give_back": ("give_back_first",
-                  "Nejdřív je třeba dát spoluhráči 2 karty za vynucený obchod.",
-                  "katan-pro-dva"),
     "over": ("game_over", "Hra už skončila.", "konec-hry"),
 }
 
@@ -112,7 +108,7 @@ def phase_is(position: Position, allowed: tuple[str, ...]) -> None:
         if allowed == ("setup",):
             raise RuleViolation("not_setup_phase",
                                 "Zdarma se staví jen ve fázi zakládání.", "faze-zakladani")
-        code, message, headword = _PHASE_MESSAGES[position._phase]
+        code, message, headword = PHASE_MESSAGES[position._phase]
         raise RuleViolation(code, message, headword)
 
 
