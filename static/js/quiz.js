@@ -1,5 +1,6 @@
 // Quizzes: with htmx, a click on the board swaps only the sandbox; without it every click is
-// an ordinary link and the page works the same. Arrow keys move between the board's spots
+// an ordinary link and the page works the same. The request is the link's, so it follows the
+// sandbox's hx-sync (Hrát: a tap wins over the table's status poll). Arrow keys move between the board's spots
 // (one Tab stop for the whole board). Also a countdown for timed class questions.
 (function () {
   "use strict";
@@ -14,7 +15,7 @@
     if (!box || !href) return;
     event.preventDefault();
     var placeId = link.getAttribute("data-id");
-    window.htmx.ajax("GET", href, { target: box, swap: "outerHTML" }).then(function () {
+    window.htmx.ajax("GET", href, { source: link, target: box, swap: "outerHTML" }).then(function () {
       // Keep keyboard users where they were: focus the same place in the new board.
       if (!placeId) return;
       var again = document.querySelector("[data-sandbox] a.target[data-id='" + placeId + "']");

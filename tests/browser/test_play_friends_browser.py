@@ -1,7 +1,8 @@
 """Hrát with friends in a real browser: three phones (360 px) play one game to the end, a
 computer player in the fourth seat. The host starts it, two friends join by the code, each
 phone plays its own seat when the server says it must act, and learns it by its poll alone
-(nobody reloads); every page shows that phone's own cards and no other hand."""
+(nobody reloads); every page shows that phone's own cards and no other hand; every move is
+one tap. A tap made while the table's poll is under way wins over it (hx-sync)."""
 
 import re
 import time
@@ -28,6 +29,7 @@ TABLE = """() => {
     heading: text('h1'),
     status: text('.play-status'),
     refusal: text('.play-refusal'),
+    stale: text('.play-stale'),
     discard: text('.play-discard'),
     hand: [...document.querySelectorAll('.player [aria-label^="Karty v ruce"] .chip')]
       .map(chip => (chip.className.match(/r-(\\w+)/) || [])[1]),
@@ -102,23 +104,21 @@ def moved(row, before: int, seconds: float = 10) -> bool:
     return False
 
 
-def play_one(page, row) -> None:
-    """The phone on turn makes its move. A tap that lands while the page's poll swaps the
-    table in (the table the phone already shows, asked twice) is lost, as a finger's
-    would be: the phone taps again."""
-    for _ in range(3):
-        settled(page)
-        table = page.evaluate(TABLE)
-        assert table["refusal"] is None, table["refusal"]
-        before = row.moves
-        if table["discard"] is not None:
-            discard(page, table)
-        else:
-            press(page, table["labels"])
-        if moved(row, before, 4):
-            settled(page)
-            return table
-    raise AssertionError("the move was not taken")
+def play_one(page, row) -> dict:
+    """The phone on turn makes its move with one tap: a tap wins over the table's poll
+    (hx-sync), so it is never lost to a poll's swap and never sent from a stale table."""
+    settled(page)
+    table = page.evaluate(TABLE)
+    assert table["refusal"] is None, table["refusal"]
+    assert table["stale"] is None, table["stale"]  # the last tap was not sent from an old table
+    before = row.moves
+    if table["discard"] is not None:
+        discard(page, table)
+    else:
+        press(page, table["labels"])
+    assert moved(row, before), f"one tap did not make the move: {table['labels']}"
+    settled(page)
+    return table
 
 
 def test_three_phones_play_one_game_to_the_end_each_seeing_only_its_own_cards(
@@ -234,6 +234,58 @@ def test_a_phone_that_stops_playing_is_replaced_by_a_computer_and_comes_back(
         expect(friend.locator(".play-away")).to_have_count(0)
         expect(host.locator(".play-friends-news summary")).to_contain_text(
             "Modrý (Běla) je zpět a hraje zase sám", timeout=POLL)
+        assert not errors, errors
+    finally:
+        host_context.close()
+        friend_context.close()
+
+
+def test_a_tap_made_while_a_poll_is_under_way_wins_over_it(live_server, browser,
+                                                          transactional_db):
+    """The race a phone at the table meets: its poll is on the way when the player taps, and
+    the poll's answer (the table as it was before the tap) comes back first. The tap wins:
+    the poll is dropped and the page shows what the tap did, without another poll."""
+    from playwright.sync_api import Error
+
+    from tutorial.play import friends
+
+    errors: list[str] = []
+    (host_context, host), (friend_context, friend) = (phone(browser, errors),
+                                                      phone(browser, errors))
+    try:
+        host.goto(f"{live_server.url}/hrat/s-prateli/")
+        host.fill("#id_prezdivka", "Ada")
+        host.select_option("#id_cas", "0")
+        host.get_by_role("button", name="Založit hru s přáteli").first.click()
+        code = host.locator(".play-code").inner_text()
+        join(friend, live_server.url, code, "Běla", "Modrý")
+        host.get_by_role("button", name="Začít hru").click()
+        expect(host.locator(".play-status")).to_contain_text("Hrajete vy", timeout=POLL)
+        row = store.find(host.url.rstrip("/").split("/")[-1])
+        assert store.game_of(row).acting_player == "orange"
+        settled(host)
+        polls, taps = [], []
+        host.route("**/stav/**", lambda route: polls.append(route))  # polls wait for the test
+        while not polls:
+            host.wait_for_timeout(20)
+        friends.bump(row)  # the table changed (say, a seat): the poll's answer is a table
+        answer = polls[0].fetch()  # the server's answer now: the table before the tap
+        assert answer.status == 200 and "Hodit kostkami" in answer.text()
+        host.route("**/tah/", lambda route: taps.append(route))
+        host.locator(".play-choices .play-action button", has_text="Hodit kostkami").click()
+        while not taps:
+            host.wait_for_timeout(20)
+        try:
+            polls[0].fulfill(response=answer)  # the poll's answer comes back first
+        except Error:
+            pass  # the browser dropped that poll already
+        before = row.moves
+        taps[0].continue_()
+        assert moved(row, before), "the tap did not reach the server"
+        # What the roll did is on the page: from the tap's own answer (every later poll is
+        # held), not from a poll that happened to come after it.
+        expect(host.locator(".play-rolls")).to_contain_text("Oranžový")
+        assert host.evaluate(TABLE)["stale"] is None
         assert not errors, errors
     finally:
         host_context.close()
