@@ -105,6 +105,30 @@ def test_katan_pro_dva_state_does_not_load_into_the_base_game():
     assert exc.value.code == "position_phase"
 
 
+def test_katan_pro_dva_state_lives_in_its_class_and_the_json_stays_one_format():
+    """The variant's state is ProDvaGame's (as python-chess keeps a variant's in its board
+    class); every game still writes the same keys, in the same order, the base game with
+    the variant's values for "none"."""
+    base, two = set(all_slots(Game)), set(all_slots(ProDvaGame))
+    own = {"_trade_cards", "_trade_card_action_used", "_knight_retired", "_removed_knights",
+           "_neutral_builds_owed"}
+    assert own <= two and not own & base
+    keys = ["format", "board", "rules", "players", "phase", "current", "turn_number", "winner",
+            "robber", "buildings", "roads", "hands", "dev_cards", "dev_cards_new", "played",
+            "deck", "deck_explicit", "dev_card_played_this_turn", "discard", "fresh_harbors",
+            "longest_road_holder", "largest_army_holder", "setup", "rng", "resume", "offer",
+            "rolls", "first_roll_total", "trade_cards", "trade_card_action_used",
+            "knight_retired", "removed_knights", "neutral_builds_owed"]
+    data = Game.beginner().to_json()
+    assert list(data) == keys
+    assert (data["trade_cards"], data["removed_knights"], data["neutral_builds_owed"]) == (
+        {}, 0, 0)
+    two_data = Game.beginner(("orange", "red"), rules=PRO_DVA).to_json()
+    assert list(two_data) == keys
+    # 4 trade cards each at the start, and 1 for orange's settlement on the coast
+    assert two_data["trade_cards"] == {"orange": 5, "red": 4}
+
+
 @pytest.mark.parametrize("rules", [Rules(), Rules(combined_trade_build=True), PRO_DVA],
                          ids=["base", "combined", "pro_dva"])
 def test_listing_without_domestic_trades_leaves_out_exactly_the_offers(rules):
