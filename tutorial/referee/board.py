@@ -10,14 +10,14 @@ from tutorial import board_svg
 from tutorial.referee import notation
 from tutorial.referee.links import ANSWER, editor_url, encoded
 from tutorial.referee.notation import Table
-from tutorial.referee.state import EDIT_TOOLS
+from tutorial.referee.state import EDIT_TOOLS, UiState
 
 
-def _targets(pos: Table, state: dict) -> tuple[str, list[str]]:
+def _targets(pos: Table, state: UiState) -> tuple[str, list[str]]:
     """What a tap on the board does ("klik": edit, "misto": ask) and on which places."""
-    tool = state["n"]
+    tool = state.tool
     if tool == "ptat":
-        question, kind = state["otazka"], state["akce"]
+        question, kind = state.question, state.kind
         if question == "koho-okrast" or (question == "smi" and kind == "zlodej"):
             return "misto", list(topo.HEX_IDS)
         if question == "smi" and kind == "silnice":
@@ -33,14 +33,14 @@ def _targets(pos: Table, state: dict) -> tuple[str, list[str]]:
     return "klik", list(topo.PATH_IDS if kind == "road" else topo.INTERSECTION_IDS)
 
 
-def draw(pos: Table, state: dict, game, ruling, self_url: str) -> str:
+def draw(pos: Table, state: UiState, game, ruling, self_url: str) -> str:
     param, places = _targets(pos, state)
     separator = "&" if "?" in self_url else "?"
     base = encoded(pos)
 
     def target_url(place: str) -> str:
         if param == "misto":
-            return editor_url(pos, state, base=base, misto=place) + ANSWER
+            return editor_url(pos, state, base=base, place=place) + ANSWER
         return f"{self_url}{separator}klik={place}"
 
     hexes, nodes, paths = set(), set(), set()
@@ -54,8 +54,8 @@ def draw(pos: Table, state: dict, game, ruling, self_url: str) -> str:
             elif place in topo.PATH_INDEX:
                 paths.add(place)
         trail = [p for paths_ in ruling.trails.values() for p in paths_]
-    if state["od"]:
-        nodes.add(state["od"])
+    if state.road_from:
+        nodes.add(state.road_from)
     kw = {}
     if places:
         kind = ("hex_targets" if places[0] in topo.HEX_INDEX

@@ -12,23 +12,23 @@ from engine import topology as topo
 from tutorial.referee import forms as referee_forms
 from tutorial.referee import notation
 from tutorial.referee.notation import BadCode, Table
-from tutorial.referee.state import EDIT_TOOLS
+from tutorial.referee.state import EDIT_TOOLS, UiState
 
 
-def tap(pos: Table, state: dict, place: str) -> Table:
-    """A tap on ``place`` with the state's tool (``state["od"]`` follows a road drawn)."""
-    tool = EDIT_TOOLS.get(state["n"])
+def tap(pos: Table, state: UiState, place: str) -> Table:
+    """A tap on ``place`` with the state's tool (:func:`tapped` says where the next road
+    drawn from–to starts)."""
+    tool = EDIT_TOOLS.get(state.tool)
     if tool == "draw":
         if place not in topo.INTERSECTION_INDEX:
             raise BadCode("Klepněte na křižovatku.")
         place = notation._canonical("settlement", place)
-        start = state["od"]
+        start = state.road_from
         # The first tap (or a tap on the start again) only chooses where roads start; the
-        # next one lays them, and the road goes on from where it ended.
-        state["od"] = "" if place == start else place
+        # next one lays them.
         if not start or start == place:
             return pos
-        return notation.draw_road(pos, state["color"], start, place)
+        return notation.draw_road(pos, state.color, start, place)
     if tool == "robber":
         if place not in topo.HEX_INDEX:
             raise BadCode("Zloděj stojí na poli.")
@@ -41,7 +41,17 @@ def tap(pos: Table, state: dict, place: str) -> Table:
     place = notation._canonical(tool, place)
     if len(pos.pieces) >= notation.MAX_PIECES:
         raise BadCode("Víc figurek se na plán nevejde.")
-    return notation.toggle(pos, state["color"], tool, place)
+    return notation.toggle(pos, state.color, tool, place)
+
+
+def tapped(state: UiState, place: str) -> UiState:
+    """The UI state after a tap on ``place``, whether or not the tap changed the position:
+    with "Silnice od–do" the road goes on from the intersection tapped (a tap on the start
+    again ends the drawing)."""
+    if EDIT_TOOLS.get(state.tool) != "draw" or place not in topo.INTERSECTION_INDEX:
+        return state
+    place = notation._canonical("settlement", place)
+    return replace(state, road_from="" if place == state.road_from else place)
 
 
 def apply_form(pos: Table, get) -> Table:

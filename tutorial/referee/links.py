@@ -6,6 +6,7 @@ part of the state, the starting positions, and the pages of other families it le
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -13,19 +14,20 @@ from django.urls import reverse
 from engine import DEV_CARDS, RESOURCES, words
 from tutorial.referee import notation, rulings
 from tutorial.referee.notation import Table
-from tutorial.referee.state import ASK_KINDS, TOOL_LABELS, TWO_PLAYER_KINDS, UI_PARAMS
+from tutorial.referee.state import ASK_KINDS, TOOL_LABELS, TWO_PLAYER_KINDS, UI_PARAMS, UiState
 
 # Links that ask a question end with this anchor: without JavaScript the browser shows the
 # answer at once; with htmx the response says so (reswap show:).
 ANSWER = "#odpoved"
 
 
-def editor_url(pos: Table, state: dict | None = None, *, base: str | None = None,
+def editor_url(pos: Table, state: UiState | None = None, *, base: str | None = None,
                **change) -> str:
-    """The address of this position with this UI state (defaults left out). ``base``: the
-    position's encoded parameters when the caller already has them (a page builds dozens
-    of links, each with the whole position)."""
-    ui = {**(state or {}), **change}
+    """The address of this position with this UI state (defaults left out), ``change``
+    naming the state's fields to change. ``base``: the position's encoded parameters when
+    the caller already has them (a page builds dozens of links, each with the whole
+    position)."""
+    ui = (replace(state, **change) if change else state).query() if state else {}
     extra = {}
     for key in UI_PARAMS:
         value = ui.get(key)
@@ -52,49 +54,50 @@ def entry_url(slug: str) -> str:
     return reverse("almanach:entry", kwargs={"slug": slug})
 
 
-def quiz_url(pos: Table, state: dict) -> str:
+def quiz_url(pos: Table, state: UiState) -> str:
     """"Přidat do kvízu": the teacher's form for this position (the sign-in first for
     anybody else). The page stays the same for everybody, so it may be cached."""
-    extra = {"b": state["b"], **({"hod": state["hod"]} if state["hod"].isdigit() else {})}
+    extra = {"b": notation.LETTER_OF[state.color],
+             **({"hod": str(state.roll)} if state.roll is not None else {})}
     query = "&".join(q for q in (encoded(pos), urlencode(extra)) if q)
     return f"{reverse('lessons:position_add')}?{query}"
 
 
-def links(pos: Table, state: dict) -> dict:
+def links(pos: Table, state: UiState) -> dict:
     """The page's buttons, each a link to the same position with one choice changed."""
     base = encoded(pos)
     colors = [{"letter": notation.LETTER_OF[c], "name": words.player(c, capital=True),
-               "color": c, "url": editor_url(pos, state, base=base, b=notation.LETTER_OF[c], od=""),
-               "current": c == state["color"], "neutral": c not in pos.players}
+               "color": c, "url": editor_url(pos, state, base=base, color=c, road_from=""),
+               "current": c == state.color, "neutral": c not in pos.players}
               for c in pos.colors()]
     tools = [{"key": key, "label": label,
-              "url": editor_url(pos, state, base=base, n=key,
-                                **({} if key == "ptat" else {"misto": ""})),
-              "current": key == state["n"]}
+              "url": editor_url(pos, state, base=base, tool=key,
+                                **({} if key == "ptat" else {"place": ""})),
+              "current": key == state.tool}
              for key, label in TOOL_LABELS.items() if key != "ptat"]
     place_questions = {"koho-okrast"}
     questions = []
     for key, label in rulings.QUESTIONS.items():
-        change = {"otazka": key, "misto": ""}
+        change = {"question": key, "place": ""}
         if key in place_questions:
-            change["n"] = "ptat"
+            change["tool"] = "ptat"
         questions.append({"key": key, "label": label,
                           "url": editor_url(pos, state, base=base, **change) + ANSWER,
-                          "current": key == state["otazka"]})
-    kinds = [{"key": key, "label": label, "current": key == state["akce"],
-              "url": editor_url(pos, state, base=base, otazka="smi", akce=key, misto="",
-                                n="ptat" if key in ("vesnice", "mesto", "silnice", "zlodej")
-                                else state["n"]) + ANSWER}
+                          "current": key == state.question})
+    kinds = [{"key": key, "label": label, "current": key == state.kind,
+              "url": editor_url(pos, state, base=base, question="smi", kind=key, place="",
+                                tool="ptat" if key in ("vesnice", "mesto", "silnice", "zlodej")
+                                else state.tool) + ANSWER}
              for key, label in ASK_KINDS.items()
              if key not in TWO_PLAYER_KINDS or pos.two_player]
-    rolls = [{"total": t, "current": str(t) == state["hod"],
-              "url": editor_url(pos, state, base=base, otazka="vynosy", hod=str(t)) + ANSWER}
+    rolls = [{"total": t, "current": t == state.roll,
+              "url": editor_url(pos, state, base=base, question="vynosy", roll=t) + ANSWER}
              for t in range(2, 13)]
-    resources = [{"key": r, "label": words.resource_name(r), "current": r == state["surovina"],
-                  "url": editor_url(pos, state, base=base, surovina=r) + ANSWER}
+    resources = [{"key": r, "label": words.resource_name(r), "current": r == state.resource,
+                  "url": editor_url(pos, state, base=base, resource=r) + ANSWER}
                  for r in RESOURCES]
-    cards = [{"key": c, "label": words.DEV_CARDS[c], "current": c == state["karta"],
-              "url": editor_url(pos, state, base=base, karta=c) + ANSWER} for c in DEV_CARDS]
+    cards = [{"key": c, "label": words.DEV_CARDS[c], "current": c == state.card,
+              "url": editor_url(pos, state, base=base, card=c) + ANSWER} for c in DEV_CARDS]
     return {"colors": colors, "tools": tools, "questions": questions, "kinds": kinds,
             "rolls": rolls, "resources": resources, "cards": cards}
 

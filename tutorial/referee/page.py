@@ -15,25 +15,25 @@ from tutorial.referee import forms as referee_forms
 from tutorial.referee.forms import HOLDER_UNKNOWN_VALUE
 from tutorial.referee.links import editor_url, entry_url
 from tutorial.referee.notation import Table
-from tutorial.referee.state import FORM_KEEPS, TRADE_KEEPS
+from tutorial.referee.state import FORM_KEEPS, TRADE_KEEPS, UiState
 
 PHASES = referee_forms.PHASES
 
 
-def _base_context(pos: Table, state: dict, submitted=None, cards=None) -> dict:
+def _base_context(pos: Table, state: UiState, submitted=None, cards=None) -> dict:
     self_url = editor_url(pos, state)
     return {"pos": pos, "state": state, "self_url": self_url,
             "qr_url": reverse("referee:qr") + self_url[len(reverse("referee:editor")):],
             "starts": links.starts(),
             # The form shows who holds the cards now, as the rules decided it.
             "form": (_form(pos if cards is None else notation.decided(pos, cards), state,
-                           submitted) if state["nastaveni"] else None),
-            "settings_url": editor_url(pos, state, nastaveni="1"),
-            "close_settings_url": editor_url(pos, state, nastaveni=""),
+                           submitted) if state.settings else None),
+            "settings_url": editor_url(pos, state, settings=True),
+            "close_settings_url": editor_url(pos, state, settings=False),
             **links.links(pos, state)}
 
 
-def context(pos: Table, state: dict, built: notation.Built, error: str,
+def context(pos: Table, state: UiState, built: notation.Built, error: str,
              submitted=None, trade_submitted=None) -> dict:
     context = _base_context(pos, state, submitted, built.cards)
     ruling = None
@@ -55,7 +55,7 @@ def context(pos: Table, state: dict, built: notation.Built, error: str,
         "turn": (f"Na tahu {words.player(game.current_player)}, fáze: {PHASES[game.phase]}."
                  if pos.current and game.phase in PHASES else ""),
         "trade_form": (_trade_form(pos, state, trade_submitted)
-                       if state["otazka"] == "smi" and state["akce"] == "obchod" else None),
+                       if state.question == "smi" and state.kind == "obchod" else None),
         "waiting": questions.waiting(state),
         "draw_hint": _draw_hint(state),
         "piece_count": len(pos.pieces),
@@ -67,7 +67,7 @@ def context(pos: Table, state: dict, built: notation.Built, error: str,
     return context
 
 
-def _form(pos: Table, state: dict, submitted=None) -> dict:
+def _form(pos: Table, state: UiState, submitted=None) -> dict:
     """The settings form's fields; after a refused submission, what the user typed."""
     def value(name: str, default) -> str:
         return str(submitted.get(name, "")) if submitted is not None else str(default)
@@ -102,7 +102,7 @@ def _form(pos: Table, state: dict, submitted=None) -> dict:
                             "value": value(f"obchodni-{color}",
                                            pos.trade_cards.get(color, ""))},
         })
-    params = {**notation.params(pos), **state}
+    params = {**notation.params(pos), **state.query()}
     holders = []
     for name, label, holder, colors in (
             ("drzitel-cesta", "Nejdelší obchodní cesta", pos.road_holder, pos.colors()),
@@ -127,28 +127,29 @@ def _form(pos: Table, state: dict, submitted=None) -> dict:
 
 
 
-def _trade_form(pos: Table, state: dict, submitted=None) -> dict:
+def _trade_form(pos: Table, state: UiState, submitted=None) -> dict:
     """'Obchod mezi hráči': the question's fields (what was asked, or what was typed)."""
     def value(name: str, default) -> str:
         return str(submitted.get(name, "")) if submitted is not None else str(default)
 
-    asking = state["color"]
-    partner = notation.COLOR_LETTERS.get(state["partner"], "")
+    asking = state.color
+    partner = state.partner
     sides = []
-    for side, label in (("dava", f"{words.player(asking, capital=True)} dá"),
-                        ("bere", f"{words.player(asking, capital=True)} dostane")):
-        counts = [notation.DIGITS.index(d) for d in state[side]] or [0] * 5
+    for side, chosen, label in (("dava", state.give, f"{words.player(asking, capital=True)} dá"),
+                                ("bere", state.take,
+                                 f"{words.player(asking, capital=True)} dostane")):
+        counts = list(chosen) or [0] * 5
         sides.append({"label": label, "fields": [
             {"name": f"{side}-{r}", "label": words.resource_name(r),
              "value": value(f"{side}-{r}", k)} for r, k in zip(RESOURCES, counts, strict=True)]})
-    params = {**notation.params(pos), **state}
+    params = {**notation.params(pos), **state.query()}
     return {"partners": [(c, words.player(c, capital=True)) for c in pos.players
                          if c != asking],
             "partner": value("partner", partner), "sides": sides,
             "hidden": [(k, params[k]) for k in TRADE_KEEPS if params.get(k)]}
 
 
-def broken_context(pos: Table, state: dict, built: notation.Built) -> dict:
+def broken_context(pos: Table, state: UiState, built: notation.Built) -> dict:
     context = _base_context(pos, state)
     context.update({
         "error": built.error, "broken": True, "ruling": None, "board": "",
@@ -160,10 +161,10 @@ def broken_context(pos: Table, state: dict, built: notation.Built) -> dict:
     return context
 
 
-def _draw_hint(state: dict) -> str:
-    if state["n"] != "kreslit":
+def _draw_hint(state: UiState) -> str:
+    if state.tool != "kreslit":
         return ""
-    if not state["od"]:
+    if not state.road_from:
         return "Silnice od–do: klepněte na křižovatku, kde silnice začíná."
     return ("Silnice od–do: klepněte na křižovatku, kam silnice vede (začíná na vyznačené "
             "křižovatce). Nová klepnutí ji prodlužují; klepnutí na vyznačenou křižovatku "

@@ -7,7 +7,7 @@ from engine import RESOURCES, InvalidInput, actions
 from engine import topology as topo
 from tutorial.referee import notation, rulings
 from tutorial.referee.notation import Table
-from tutorial.referee.state import TWO_PLAYER_KINDS
+from tutorial.referee.state import TWO_PLAYER_KINDS, UiState
 
 
 def _known(pos: Table) -> rulings.Known:
@@ -16,11 +16,11 @@ def _known(pos: Table) -> rulings.Known:
                          dev=frozenset(pos.dev) | frozenset(pos.new_dev))
 
 
-def ask(pos: Table, state: dict, built: notation.Built) -> rulings.Ruling | None:
+def ask(pos: Table, state: UiState, built: notation.Built) -> rulings.Ruling | None:
     """The ruling for the question in the address, or None while it waits for a tap."""
-    game, known, color = built.game, _known(pos), state["color"]
-    question = state["otazka"]
-    place = state["misto"]
+    game, known, color = built.game, _known(pos), state.color
+    question = state.question
+    place = state.place
     if color not in game.players and question not in ("nejdelsi-cesta", "vynosy", "body",
                                                        "kdo-vyhral", "sedmicka"):
         raise rulings.BadQuestion("Neutrální barva se na nic neptá: zvolte hráče.")
@@ -35,30 +35,28 @@ def ask(pos: Table, state: dict, built: notation.Built) -> rulings.Ruling | None
     if question == "sedmicka":
         return rulings.seven(game, known)
     if question == "vynosy":
-        if not state["hod"].isdigit():
+        if state.roll is None:
             return None
-        return rulings.yields(game, int(state["hod"]), known)
+        return rulings.yields(game, state.roll, known)
     if question == "koho-okrast":
         return rulings.whom_to_rob(game, color, place, known) if place else None
     if question != "smi":
         return None
-    kind = state["akce"]
+    kind = state.kind
     if kind == "pristav":
-        return rulings.rate_ruling(game, color, state["surovina"]) if state["surovina"] else None
+        return rulings.rate_ruling(game, color, state.resource) if state.resource else None
     if kind == "karta":
-        return rulings.card_ruling(game, color, state["karta"], known) if state["karta"] else None
+        return rulings.card_ruling(game, color, state.card, known) if state.card else None
     if kind in TWO_PLAYER_KINDS:
         if not game.rules.two_player:
             raise rulings.BadQuestion("Obchodní karty jsou jen v Katanu pro dva.")
         return rulings.may(game, TWO_PLAYER_KINDS[kind](color), known)
     if kind == "obchod":
-        if not (state["partner"] and state["dava"] and state["bere"]):
+        if not (state.partner and state.give and state.take):
             return None
-        give, get = (dict(zip(RESOURCES, (notation.DIGITS.index(d) for d in state[side]),
-                              strict=True)) for side in ("dava", "bere"))
-        partner = notation.COLOR_LETTERS[state["partner"]]
+        give, get = (dict(zip(RESOURCES, side, strict=True)) for side in (state.give, state.take))
         return rulings.may(game, actions.TradePlayers(
-            color, partner, {r: k for r, k in give.items() if k},
+            color, state.partner, {r: k for r, k in give.items() if k},
             {r: k for r, k in get.items() if k}), known)
     if not kind or not place:
         return None
@@ -80,24 +78,24 @@ def _board_action(kind: str, color: str, place: str) -> actions.Action:
 
 
 
-def waiting(state: dict) -> str:
+def waiting(state: UiState) -> str:
     """What the page waits for before it can answer ("" when nothing)."""
-    question, kind = state["otazka"], state["akce"]
-    if question == "koho-okrast" and not state["misto"]:
+    question, kind = state.question, state.kind
+    if question == "koho-okrast" and not state.place:
         return "Klepněte na pole, kam zloděj jde."
-    if question == "vynosy" and not state["hod"].isdigit():
+    if question == "vynosy" and state.roll is None:
         return "Zvolte, co padlo na kostkách."
     if question == "smi" and not kind:
         return "Zvolte, na co se ptáte."
     if question == "smi" and kind in ("vesnice", "mesto", "silnice", "zlodej") \
-            and not state["misto"]:
+            and not state.place:
         return "Klepněte na místo na plánu."
-    if question == "smi" and kind == "pristav" and not state["surovina"]:
+    if question == "smi" and kind == "pristav" and not state.resource:
         return "Zvolte surovinu, kterou chcete dát do banku."
-    if question == "smi" and kind == "karta" and not state["karta"]:
+    if question == "smi" and kind == "karta" and not state.card:
         return "Zvolte akční kartu."
-    if question == "smi" and kind == "obchod" and not (state["partner"] and state["dava"]
-                                                      and state["bere"]):
+    if question == "smi" and kind == "obchod" and not (state.partner and state.give
+                                                      and state.take):
         return "Vyplňte, s kým se obchoduje a co za co, a zeptejte se."
     return ""
 

@@ -2,11 +2,14 @@
 the question and its choices), read from the query with every unknown value falling back
 to its default, so any address opens a page.
 
-The state is a plain dict keyed by the query's own names (``n``, ``b``, ``otazka``, …), the
-way :func:`tutorial.referee.links.editor_url` writes them back and the template reads them.
+The state is a frozen :class:`UiState` with named fields; :meth:`UiState.query` gives it back
+under the query's own names (``n``, ``b``, ``otazka``, …), the way
+:func:`tutorial.referee.links.editor_url` writes it into an address.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from engine import DEV_CARDS, RESOURCES, actions
 from engine import topology as topo
@@ -37,7 +40,36 @@ FORM_KEEPS = ("plan", "f", "zlodej", "n", "b", "otazka", "akce", "hod", "surovin
 TRADE_KEEPS = (*notation.POSITION_PARAMS, "n", "b", "otazka", "akce")
 
 
-def read(get, pos: Table) -> dict:
+@dataclass(frozen=True)
+class UiState:
+    """The editor's choices besides the position, each under its query name (in brackets)."""
+
+    color: str  # (b) the colour the tools and questions are for
+    tool: str = "silnice"  # (n) an EDIT_TOOLS key, or "ptat": a tap asks
+    question: str = ""  # (otazka) a rulings.QUESTIONS key, "" for none
+    kind: str = ""  # (akce) "Smí tohle?": an ASK_KINDS key
+    place: str = ""  # (misto) the place tapped for the question
+    roll: int | None = None  # (hod) the dice total 2–12 chosen
+    resource: str = ""  # (surovina) the resource for a trade with the bank
+    card: str = ""  # (karta) the development card asked about
+    settings: bool = False  # (nastaveni) the settings form is open
+    road_from: str = ""  # (od) "Silnice od–do": the intersection the next road starts from
+    partner: str = ""  # (partner) 'Obchod mezi hráči': the other colour
+    give: tuple[int, ...] = ()  # (dava) what the colour gives, 5 counts (() = not chosen)
+    take: tuple[int, ...] = ()  # (bere) what it gets, 5 counts
+
+    def query(self) -> dict[str, str]:
+        """The state under the query's names, in the order of UI_PARAMS ("" = not chosen)."""
+        return {"n": self.tool, "b": notation.LETTER_OF[self.color], "otazka": self.question,
+                "akce": self.kind, "misto": self.place,
+                "hod": "" if self.roll is None else str(self.roll),
+                "surovina": self.resource, "karta": self.card,
+                "nastaveni": "1" if self.settings else "", "od": self.road_from,
+                "partner": notation.LETTER_OF[self.partner] if self.partner else "",
+                "dava": _trade_code(self.give), "bere": _trade_code(self.take)}
+
+
+def read(get, pos: Table) -> UiState:
     """The editor's UI state from the query (unknown values fall back to defaults)."""
     colors = pos.colors()
     color = get.get("b", "")
@@ -50,35 +82,27 @@ def read(get, pos: Table) -> dict:
     tool = get.get("n", "")
     if tool not in (*EDIT_TOOLS, "ptat"):
         tool = "silnice"
-    return {"n": tool, "b": notation.LETTER_OF[color], "color": color, "otazka": question,
-            "akce": get.get("akce", "") if get.get("akce", "") in ASK_KINDS else "",
-            "misto": get.get("misto", "")[:12], "hod": _roll(get.get("hod", "")),
-            "surovina": get.get("surovina", "") if get.get("surovina") in RESOURCES else "",
-            "karta": get.get("karta", "") if get.get("karta") in DEV_CARDS else "",
-            "nastaveni": "1" if get.get("nastaveni") == "1" else "",
-            # 'Obchod mezi hráči': the partner's letter and both sides' 5 counts.
-            "partner": (get.get("partner", "") if notation.COLOR_LETTERS.get(
-                get.get("partner", "")) in pos.players else ""),
-            "dava": _trade_counts(get.get("dava", "")),
-            "bere": _trade_counts(get.get("bere", "")),
-            # "Silnice od–do": the intersection the next road starts from.
-            "od": (get.get("od", "") if tool == "kreslit"
-                   and get.get("od", "") in topo.INTERSECTION_INDEX else "")}
+    partner = notation.COLOR_LETTERS.get(get.get("partner", ""), "")
+    return UiState(
+        color=color, tool=tool, question=question,
+        kind=get.get("akce", "") if get.get("akce", "") in ASK_KINDS else "",
+        place=get.get("misto", "")[:12], roll=parse_int(get.get("hod", ""), 2, 12),
+        resource=get.get("surovina", "") if get.get("surovina") in RESOURCES else "",
+        card=get.get("karta", "") if get.get("karta") in DEV_CARDS else "",
+        settings=get.get("nastaveni") == "1",
+        partner=partner if partner in pos.players else "",
+        give=_trade_counts(get.get("dava", "")), take=_trade_counts(get.get("bere", "")),
+        road_from=(get.get("od", "") if tool == "kreslit"
+                   and get.get("od", "") in topo.INTERSECTION_INDEX else ""))
 
 
-def _trade_counts(text: str) -> str:
-    """Five counts 0–19 in base 36 (a trade's side), else "" (not chosen)."""
+def _trade_counts(text: str) -> tuple[int, ...]:
+    """Five counts 0–19 in base 36 (a trade's side), else () (not chosen)."""
     if len(text) != 5 or any(d not in notation.DIGITS[:20] for d in text):
-        return ""
-    return text
+        return ()
+    return tuple(notation.DIGITS.index(d) for d in text)
 
 
-def _roll(text: str) -> str:
-    """A dice total 2–12 written in ASCII digits, else "" (no roll chosen)."""
-    total = parse_int(text, 2, 12)
-    return "" if total is None else str(total)
-
-
-def trade_code(counts: tuple[int, ...]) -> str:
+def _trade_code(counts: tuple[int, ...]) -> str:
     """A trade's side as the state writes it (``dava``, ``bere``): five base-36 digits."""
     return "".join(notation.DIGITS[k] for k in counts)

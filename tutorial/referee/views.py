@@ -66,11 +66,11 @@ def editor(request: HttpRequest) -> HttpResponse:
     malformed = False
     trade_error = ""
     if "obchodovat" in request.GET:
-        trade = referee_forms.TradeForm(request.GET, state["color"], pos.players)
+        trade = referee_forms.TradeForm(request.GET, state.color, pos.players)
         if trade.is_valid():
             partner, give, get = trade.trade()
-            state.update(otazka="smi", akce="obchod", partner=notation.LETTER_OF[partner],
-                         dava=ui_state.trade_code(give), bere=ui_state.trade_code(get))
+            state = replace(state, question="smi", kind="obchod", partner=partner, give=give,
+                            take=get)
             if not request.htmx or request.htmx.history_restore_request:
                 return redirect(editor_url(pos, state) + ANSWER)
         else:
@@ -86,7 +86,9 @@ def editor(request: HttpRequest) -> HttpResponse:
         except BadCode as exc:
             changed, error, malformed = None, str(exc), True
             if "upravit" in request.GET:
-                state["nastaveni"] = "1"
+                state = replace(state, settings=True)
+        if "klik" in request.GET:
+            state = edit.tapped(state, request.GET["klik"])
         if changed is not None:
             built = notation.build(changed)
             if built.game is not None and changed.phase == "setup":
