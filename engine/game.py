@@ -656,7 +656,7 @@ class Game(Position):
         self._check_stolen_card(victim, card)
         events = self._play(p, KNIGHT)
         card = self._move_robber_and_steal(p, h, victim, card, events)
-        self._update_largest_army(p, events)
+        self._update_largest_army(events)
         self._check_win(events)
         self.history.append(a if a.card is not None or victim < 0 else
                             PlayKnight(a.player, a.hex, a.victim, RESOURCES[card]))
@@ -1108,10 +1108,7 @@ class Game(Position):
             self._deck[:0] = [KNIGHT] * (have - n)
         self._played_cards[p][KNIGHT] = n
         events: list = []
-        if n < have:
-            self._recheck_largest_army(events, retired=p)
-        else:
-            self._update_largest_army(p, events)
+        self._update_largest_army(events, retired=p if n < have else -1)
         return events
 
     def set_special_card_holders(self, *, longest_road: str | None = "recorded",

@@ -554,18 +554,12 @@ class Position:
             "longest_road", self._colors[old] if old >= 0 else None,
             self._colors[to] if to >= 0 else None, reason, length))
 
-    def _update_largest_army(self, p: int, events: list) -> None:
-        """p played a knight: the Largest Army goes to the first with 3, then to whoever has
-        strictly more than the holder."""
-        self._redecide_largest_army(-1, events)
-
-    def _recheck_largest_army(self, events: list, retired: int = -1) -> None:
-        """After played knights went down (``retired``: whose): the holder loses the card
-        below 3 knights or when another has more (or, with ``largest_army_tie_loses``, as
-        many); then whoever has strictly the most, at least 3, takes it."""
-        self._redecide_largest_army(retired, events)
-
-    def _redecide_largest_army(self, retired: int, events: list) -> None:
+    def _update_largest_army(self, events: list, retired: int = -1) -> None:
+        """Played knights changed: the Largest Army goes to the first with 3, then to whoever
+        has strictly more than the holder. After knights went down (``retired``: whose) the
+        holder loses the card below 3 knights or when another has more (or, with
+        ``largest_army_tie_loses``, as many); then whoever has strictly the most, at least
+        3, takes it (_decide_largest_army)."""
         holder = self._largest_army_holder
         to, code = self._decide_largest_army(holder, retired)
         if to is None:

@@ -450,7 +450,7 @@ class ProDvaGame(Game):
         self._knight_retired = True
         events: list = [KnightRetired(self._colors[p], self._played_cards[p][KNIGHT])]
         self._gain_trade_cards(p, 2, "knight_retired", events)
-        self._recheck_largest_army(events)
+        self._update_largest_army(events)
         self.history.append(a)
         return events
 
