@@ -9,6 +9,7 @@ import pytest
 from django.core import mail
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tutorial.lessons.models import Lesson, Quiz
 
 pytestmark = pytest.mark.browser
@@ -30,6 +31,9 @@ def test_register_confirm_sign_in_and_start_a_lesson(live_server, browser, trans
     context, page = _laptop(browser, errors)
     try:
         base = live_server.url
+        for path in ("/hodiny/", "/ucitel/registrace/"):  # the ways in pass axe
+            assert_accessible(page, base + path)
+        page.set_viewport_size({"width": 1366, "height": 768})
         page.goto(f"{base}/")
         page.get_by_role("link", name="Založit účet učitele").click()
         expect(page.locator("h1")).to_have_text("Založit účet učitele")
@@ -126,6 +130,7 @@ def test_questions_move_without_a_reload_and_per_pupil_samples_fit_a_phone(
         expect(page.locator(".pupil-sample")).to_have_count(3)
         expect(page.locator(".pupil-sample svg")).to_have_count(3)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert_accessible(page)
         assert not errors, errors
     finally:
         context.close()
