@@ -665,6 +665,9 @@ def main() -> int:
     parser.add_argument("--base-url", nargs="+", default=[],
                         help="running servers on 127.0.0.1 to use instead of starting one")
     args = parser.parse_args()
+    if args.compare and args.base_url:
+        raise SystemExit("--compare spouští své servery; pro dva servery použijte "
+                         "scripts/two_servers.sh a scripts/two_servers.sh --old-poll")
     if args.compare:
         return compare(sys.argv[1:])
     args.old_poll = args.old_poll or os.environ.get("LOADTEST_OLD_POLL") == "1"
