@@ -1,13 +1,13 @@
 """Fixtures for class sessions: a teacher, a quiz, a running session, pupils' clients."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tutorial.lessons import classroom
-from tutorial.lessons.models import Lesson, Quiz, QuizItem
+from tests.helpers.makers import PASSWORD, make_lesson, make_quiz, make_teacher
+from tests.helpers.makers import join_lesson as join
+from tutorial.lessons.models import Lesson
 
-PASSWORD = "Katan-uci-2026!"
+__all__ = ["PASSWORD", "join"]  # the lessons' tests import these from here
 
 
 @pytest.fixture(autouse=True)
@@ -17,7 +17,7 @@ def fast_passwords(settings):
 
 @pytest.fixture
 def teacher(db):
-    return get_user_model().objects.create_user("novakova", password=PASSWORD)
+    return make_teacher()
 
 
 @pytest.fixture
@@ -30,18 +30,11 @@ def teacher_client(teacher) -> Client:
 @pytest.fixture
 def class_quiz(teacher):
     # A click question and a form question the same for everybody, then one per pupil.
-    quiz = Quiz.objects.create(owner=teacher, title="Vesnice a sedmička")
-    for order, (kind, variant) in enumerate(
-        [("vesnice", "a1"), ("sedmicka", "a1"), ("silnice", "")], start=1
-    ):
-        QuizItem.objects.create(quiz=quiz, order=order, kind=kind, variant=variant)
-    return quiz
+    return make_quiz(teacher, "Vesnice a sedmička",
+                     [("vesnice", "a1"), ("sedmicka", "a1"), ("silnice", "")])
 
 
 @pytest.fixture
 def lesson(class_quiz, teacher) -> Lesson:
-    return classroom.start_lesson(class_quiz, teacher, Lesson.Pace.TEACHER, None, False)
+    return make_lesson(class_quiz, teacher)
 
-
-def join(client: Client, lesson: Lesson, nickname: str = "Rychlý Ježek"):
-    return client.post("/hra/", {"kod": lesson.code, "prezdivka": nickname})
