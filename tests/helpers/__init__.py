@@ -2,6 +2,7 @@
 
 pages     a response's HTML as text (``html``; ``html_unescaped`` with the entities read)
 browser   the phone screen the browser tests use (``PHONE``) and ``sideways`` scrolling
+makers    the rows tests make: a teacher, a quiz, a lesson, a pupil's seat, a Hrát game
 
 Fixtures stay in the conftest.py files; these are plain functions and constants.
 """

@@ -54,13 +54,11 @@ def test_pridat_do_kvizu_passes_only_a_real_roll(client, digit):
 
 
 def test_pridat_do_kvizu_refuses_a_lookalike_roll_with_a_czech_400(client):
-    from django.contrib.auth import get_user_model
+    from tests.helpers.makers import make_quiz, make_teacher
 
-    from tutorial.lessons.models import Quiz
-
-    teacher = get_user_model().objects.create_user("novakova")
+    teacher = make_teacher(password=None)
     client.force_login(teacher)
-    quiz = Quiz.objects.create(owner=teacher, title="Spory")
+    quiz = make_quiz(teacher, "Spory")
     response = client.post("/ucitel/kviz/pozice/", {
         "pozice": "f=cv00&b=c", "kviz": str(quiz.pk), "druh": "vynosy", "hod": "²",
         "hrac": "red"})

@@ -10,8 +10,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tests.helpers.makers import make_game
 from tests.referee.test_views import api
-from tutorial.play import flow, store
+from tutorial.play import flow
 from tutorial.play.computers import decide_for, seat
 from tutorial.referee import notation
 
@@ -126,8 +127,7 @@ def computers_game(seed: int):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_rozhodnout_odsud_from_hrat_carries_the_games_own_holders(client, seed):
     setup, game, moves = computers_game(seed)
-    row = store.create(setup, "127.0.0.1")
-    store.save(row, game, moves, person_acted=False)
+    row = make_game(setup, game, moves)
     location = client.get(f"/rozhodci/z-hry/{row.pk}/")["Location"]
     query = parse_qs(urlsplit(location).query)
     assert query["cesta"] == [notation.LETTER_OF[game.longest_road_holder]]

@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from engine import topology
+from tests.helpers.makers import make_game
 from tests.helpers.pages import html as text
 from tutorial.play import flow, store
 from tutorial.quiz.sketch import beginner_pieces
@@ -142,9 +143,7 @@ def test_the_example_step_links_to_rozhodci(client, content):
 
 def test_rozhodnout_odsud_from_hrat_shows_only_the_players_own_cards(client):
     setup = flow.Setup(players=("orange", "red", "blue"), people=("orange",), seed=3)
-    row = store.create(setup, "127.0.0.1")
-    game = flow.start(setup)
-    store.save(row, game, [], person_acted=False)
+    row = make_game(setup)
     page = text(client.get(f"/hrat/{row.pk}/"))
     assert f'href="/rozhodci/z-hry/{row.pk}/"' in page
     response = client.get(f"/rozhodci/z-hry/{row.pk}/")
@@ -243,9 +242,7 @@ def test_going_back_after_htmx_gets_the_whole_page(client):
 
 def test_rozhodnout_odsud_while_the_device_is_handed_over_shows_nobodys_cards(client):
     setup = flow.Setup(players=("orange", "red", "blue"), people=("orange", "red"), seed=3)
-    row = store.create(setup, "127.0.0.1")
-    game = flow.start(setup)
-    store.save(row, game, [], person_acted=False)
+    row = make_game(setup)
     store.set_shown_to(row, "red")  # red looked last; orange is on turn and must take over
     response = client.get(f"/rozhodci/z-hry/{row.pk}/")
     query = parse_qs(urlsplit(response["Location"]).query)
