@@ -19,9 +19,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from tests.helpers.makers import make_lesson, make_quiz, make_teacher
 from tests.helpers.pages import html
-from tutorial.lessons import classroom
-from tutorial.lessons.models import Attempt, Lesson, Quiz
+from tutorial.lessons.models import Attempt, Lesson
 from tutorial.quiz import drawing, replayed
 
 pytestmark = pytest.mark.django_db
@@ -135,10 +135,10 @@ def test_11_a_first_visit_session_is_short_until_the_browser_keeps_cookies(conte
 def test_11_cleanup_removes_expired_sessions_old_attempts_and_closes_idle_lessons():
     from tutorial.play.models import PlayedGame
 
-    teacher = get_user_model().objects.create_user("ucitel", password="x")
-    quiz = Quiz.objects.create(owner=teacher, title="Kvíz")
-    idle = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
-    busy = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
+    teacher = make_teacher("ucitel", password="x")
+    quiz = make_quiz(teacher, "Kvíz")
+    idle = make_lesson(quiz, teacher)
+    busy = make_lesson(quiz, teacher)
     Lesson.objects.filter(pk=idle.pk).update(
         last_activity=timezone.now() - timedelta(days=1))
     Session.objects.create(session_key="a" * 32, session_data="",

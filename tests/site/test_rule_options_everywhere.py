@@ -12,9 +12,9 @@ import pytest
 
 from engine import Board, Game, Rules, referee
 from engine.options import OPTIONS
+from tests.helpers.makers import make_quiz, make_teacher
 from tests.helpers.pages import html_unescaped as text
 from tutorial.lessons import custom
-from tutorial.lessons.models import Quiz
 from tutorial.play import flow, store, table
 from tutorial.play.forms import NewGameForm, option_values
 from tutorial.play.models import PlayedGame
@@ -152,10 +152,10 @@ def test_rozhodcis_api_takes_the_option_and_refuses_a_bad_value_in_czech(client,
 # --- a teacher's own position in a quiz -----------------------------------------------------
 
 @pytest.mark.parametrize("option", LETTERED, ids=name)
-def test_a_quizs_own_position_keeps_the_option(client, django_user_model, option):
-    teacher = django_user_model.objects.create_user("novakova")
+def test_a_quizs_own_position_keeps_the_option(client, db, option):
+    teacher = make_teacher(password=None)
     client.force_login(teacher)
-    quiz = Quiz.objects.create(owner=teacher, title="Spory u stolu")
+    quiz = make_quiz(teacher, "Spory u stolu")
     pieces = tuple(("red", "road", notation._canonical("road", p)) for p in RED_ROADS)
     pos = notation.Table(plan="p", players=TWO, pieces=pieces,
                             rules=frozenset(option.letter))
