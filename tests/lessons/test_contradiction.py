@@ -4,17 +4,17 @@ together with a reason why not is not stored; the pupil is told why and may answ
 import pytest
 from django.test import Client
 
+from tests.helpers.makers import make_lesson, make_quiz
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Answer, Lesson, Quiz, QuizItem
+from tutorial.lessons.models import Answer
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_contradictory_can_build_answer_is_refused_and_the_pupil_can_answer_again(teacher):
-    quiz = Quiz.objects.create(owner=teacher, title="Stavění")
-    QuizItem.objects.create(quiz=quiz, order=1, kind="stavba", variant="a1")
-    lesson = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
+    quiz = make_quiz(teacher, "Stavění", [("stavba", "a1")])
+    lesson = make_lesson(quiz, teacher)
     classroom.control(lesson, "start")
     pupil = Client()
     join(pupil, lesson, "Ada")
