@@ -5,10 +5,11 @@ instructions ("Klikněte na všechny křižovatky…") for any kind of question.
 import pytest
 from django.test import Client
 
+from tests.helpers.makers import make_lesson, make_quiz
 from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Lesson, Quiz, QuizItem
+from tutorial.lessons.models import Lesson
 from tutorial.quiz import KINDS
 
 pytestmark = pytest.mark.django_db
@@ -18,10 +19,8 @@ PHONE_ONLY = ("Klikněte", "Vyhodnotit", "neoznačujte", "nechte 0")
 
 @pytest.fixture
 def every_kind(teacher) -> Lesson:
-    quiz = Quiz.objects.create(owner=teacher, title="Všechny druhy")
-    for order, kind in enumerate(KINDS, start=1):
-        QuizItem.objects.create(quiz=quiz, order=order, kind=kind, variant="a1")
-    return classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
+    quiz = make_quiz(teacher, "Všechny druhy", [(kind, "a1") for kind in KINDS])
+    return make_lesson(quiz, teacher)
 
 
 def test_the_wall_shows_the_situation_and_the_question_not_the_phones_instructions(
