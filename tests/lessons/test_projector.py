@@ -6,6 +6,7 @@ import re
 import pytest
 from django.test import Client
 
+from tests.helpers.makers import make_lesson, make_quiz, make_teacher
 from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
@@ -123,9 +124,9 @@ def test_badge_right_now_disappears_when_the_lesson_closes(lesson, teacher_clien
     assert "právě teď" not in html(teacher_client.get(results))
 
 
-def test_another_teacher_cannot_open_the_projector(lesson, django_user_model):
+def test_another_teacher_cannot_open_the_projector(lesson):
     other = Client()
-    other.force_login(django_user_model.objects.create_user("jiny"))
+    other.force_login(make_teacher("jiny", password=None))
     assert other.get(url(lesson)).status_code == 404
     assert other.get(f"/ucitel/hodina/{lesson.code}/ukoncit/").status_code == 404
 
@@ -156,13 +157,9 @@ def test_a_table_question_reveals_as_a_grid_and_long_fields_stay_one_line(teache
     """"Co kdo dostane?" (players × resources) shows each cell's right count and how many chose
     it; other fields name the right answer, the two commonest wrong ones and the rest."""
     from tutorial import quiz
-    from tutorial.lessons.models import Quiz, QuizItem
 
-    lesson_quiz = Quiz.objects.create(owner=teacher, title="Výnosy")
-    QuizItem.objects.create(quiz=lesson_quiz, order=1, kind="vynosy", variant="a2")
-    QuizItem.objects.create(quiz=lesson_quiz, order=2, kind="sedmicka", variant="a3")
-    lesson = classroom.start_lesson(lesson_quiz, teacher, Lesson.Pace.TEACHER, None,
-                                    False)
+    lesson_quiz = make_quiz(teacher, "Výnosy", [("vynosy", "a2"), ("sedmicka", "a3")])
+    lesson = make_lesson(lesson_quiz, teacher)
     classroom.control(lesson, "start")
     prepared = quiz.prepare("vynosy", "a2")
     right = dict(prepared.solution.answer)
