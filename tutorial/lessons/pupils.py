@@ -158,7 +158,7 @@ def _open_code(request: HttpRequest, code: str, nickname: str = ""):
     token = _seat_token(request, code)
     if token:
         lesson = classroom.find_lesson(code)
-        if lesson is not None and classroom.seat(lesson, token) is not None:
+        if lesson is not None and _seat_of(request, lesson) is not None:
             return lesson, None
     try:
         lesson = limits.open_code(pages.client_ip(request), code)
@@ -167,6 +167,16 @@ def _open_code(request: HttpRequest, code: str, nickname: str = ""):
     if lesson is None:
         return None, _unknown_code(request, code, nickname)
     return lesson, None
+
+
+def _seat_of(request: HttpRequest, lesson: Lesson) -> Pupil | None:
+    """This browser's seat in the lesson, looked up once per request (a poll that finds a
+    change needs it twice: to let the code through and to draw the page)."""
+    known = getattr(request, "_lesson_seat", None)
+    if known is None or known[0] != lesson.pk:
+        known = (lesson.pk, classroom.seat(lesson, _seat_token(request, lesson.code)))
+        request._lesson_seat = known
+    return known[1]
 
 
 def join(request: HttpRequest) -> HttpResponse:
@@ -194,7 +204,7 @@ def _pupil_or_form(request: HttpRequest, code: str):
     lesson, problem = _open_code(request, code)
     if problem:
         return None, None, problem
-    pupil = classroom.seat(lesson, _seat_token(request, code))
+    pupil = _seat_of(request, lesson)
     if pupil is None:
         if lesson.is_closed:
             return None, None, _join_form(request, code, lesson=lesson, status=410,
@@ -419,7 +429,7 @@ def _page_at_once(request: HttpRequest, lesson: Lesson) -> HttpResponse | None:
         return None
     if lesson.code not in request.session.get(SEATS, {}):
         return None
-    pupil = classroom.seat(lesson, _seat_token(request, lesson.code))
+    pupil = _seat_of(request, lesson)
     if pupil is None:
         return None
     request.GET = QueryDict(current.query)
