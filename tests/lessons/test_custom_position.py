@@ -4,13 +4,13 @@ by the engine like any other question of its kind; refused in Czech when it cann
 from urllib.parse import urlencode
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.helpers.makers import make_lesson, make_quiz, make_teacher
 from tests.helpers.pages import html_unescaped as text
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Answer, Lesson, LessonItem, Quiz, QuizItem
+from tutorial.lessons.models import Answer, LessonItem, Quiz, QuizItem
 from tutorial.referee import notation
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def dispute(**extra) -> str:
 
 @pytest.fixture
 def quiz_(teacher):
-    return Quiz.objects.create(owner=teacher, title="Spory u stolu")
+    return make_quiz(teacher, "Spory u stolu")
 
 
 def add(client, quiz_, kind, code=None, **fields):
@@ -78,14 +78,14 @@ def test_a_custom_position_is_not_in_public_practice(teacher_client, quiz_, clie
     item = quiz_.items.get()
     assert client.get(f"/kvizy/nejdelsi-cesta/{item.variant}/").status_code == 404
     other = Client()
-    other.force_login(get_user_model().objects.create_user("svoboda", password="x-Katan-2026"))
+    other.force_login(make_teacher("svoboda", password="x-Katan-2026"))
     assert other.get(f"/ucitel/kviz/{quiz_.pk}/otazka/{item.pk}/").status_code == 404
 
 
 def test_a_lesson_grades_a_custom_position_like_any_question(teacher_client, teacher, quiz_):
     add(teacher_client, quiz_, "nejdelsi-cesta")
     add(teacher_client, quiz_, "silnice")
-    lesson = classroom.start_lesson(quiz_, teacher, Lesson.Pace.TEACHER, None, False)
+    lesson = make_lesson(quiz_, teacher)
     assert [i.position for i in LessonItem.objects.filter(lesson=lesson)] == \
         [i.position for i in quiz_.items.all()]
     right, wrong = Client(), Client()
@@ -132,7 +132,7 @@ def test_not_signed_in_leads_to_the_sign_in_and_adds_nothing(client, quiz_):
 
 def test_another_teachers_quiz_is_refused_in_czech(quiz_):
     other = Client()
-    other.force_login(get_user_model().objects.create_user("svoboda", password="x-Katan-2026"))
+    other.force_login(make_teacher("svoboda", password="x-Katan-2026"))
     response = add(other, quiz_, "nejdelsi-cesta")
     assert response.status_code == 400
     assert "Vyberte jeden ze svých kvízů" in text(response)
