@@ -4,6 +4,7 @@ the lesson keeps its own copy of the questions and its results."""
 import pytest
 from django.test import Client
 
+from tests.helpers.makers import make_teacher
 from tests.helpers.pages import html
 from tests.lessons.conftest import join
 from tutorial.lessons import classroom
@@ -79,9 +80,9 @@ def test_delete_asks_first_and_keeps_past_lessons(teacher_client, lesson, class_
     assert "Vesnice a sedmička" in page
 
 
-def test_nobody_manages_another_teacher_s_quiz(class_quiz, django_user_model):
+def test_nobody_manages_another_teacher_s_quiz(class_quiz):
     other = Client()
-    other.force_login(django_user_model.objects.create_user("jiny"))
+    other.force_login(make_teacher("jiny", password=None))
     item = class_quiz.items.first()
     base = f"/ucitel/kviz/{class_quiz.pk}/"
     for url in (f"{base}prejmenovat/", f"{base}kopie/", f"{base}smazat/",
@@ -120,7 +121,7 @@ def test_the_teacher_chooses_which_almanach_example_a_question_is_made_from(
     assert teacher_client.post(f"{url}priklad/{per_pupil.pk}/",
                                {"priklad": "a1"}).status_code == 404
     other = Client()
-    other.force_login(type(class_quiz.owner).objects.create_user("cizi"))
+    other.force_login(make_teacher("cizi", password=None))
     assert other.post(f"{url}priklad/{printed.pk}/", {"priklad": "a2"}).status_code == 404
 
 
