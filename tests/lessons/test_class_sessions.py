@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from tests.helpers.makers import make_teacher
 from tests.helpers.pages import html
 from tests.lessons.conftest import PASSWORD, join
 from tutorial.lessons import classroom
@@ -357,8 +358,8 @@ def test_the_teachers_live_lists_are_drawn_again_only_when_something_changed(les
     assert revealed.status_code == 200 and "správně: 1" in html(revealed)
 
 
-def test_another_teacher_cannot_see_the_session(lesson, django_user_model):
-    other = django_user_model.objects.create_user("jiny", password=PASSWORD)
+def test_another_teacher_cannot_see_the_session(lesson):
+    other = make_teacher("jiny")
     client = Client()
     client.force_login(other)
     response = client.get(f"/ucitel/hodina/{lesson.code}/")
