@@ -603,11 +603,3 @@ def test_a_rulings_snippet_starts_with_its_short_answer(index):
     assert "1 rudu za 1 rudu" in hit.snippet
     hit = index.search("muze zlodej na more").hits[0]
     assert hit.slug == "rozhodnuti" and hit.snippet.startswith("Rozhodnutí mimo almanach: Nesmí.")
-
-
-def test_the_rulings_page_does_not_change_which_sentence_of_the_almanach_answers(index):
-    # Forty rulings say "pro dva", "hrát", "vesnice"… often; counted in a word's rarity they
-    # made the Katan pro dva page answer "can two play" with its tip about the trade cards.
-    hit = index.search("da se osadnici hrat ve dvou").hits[0]
-    assert hit.slug == "katan-pro-dva"
-    assert hit.snippet.startswith("Zvláštní pravidla Osadníků z Katanu pro dva hráče.")
