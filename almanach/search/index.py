@@ -53,7 +53,6 @@ from almanach.search.weights import (
     BROAD_PAGES,
     NEXT_SENTENCE_FACTOR,
     OVERVIEW_PAGES,
-    RULINGS_PAGES,
     SNIPPET_MIN,
     SNIPPET_WIDTH,
     VARIANT_PAGES,
@@ -176,12 +175,8 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         self._norm_values: list[float] = []
         self._idf: dict[str, float] = {}
         df: dict[str, int] = defaultdict(int)
-        # The site's rulings (their own page) do not make the Almanach's words commoner: a
-        # word counts in their passages only when nothing else has it.
-        rulings = {n for n, p in enumerate(self._passages)
-                   if self.documents[p.document].slug in RULINGS_PAGES}
         for key, postings in self._text.items():
-            df[key] += len(postings.keys() - rulings) or 1
+            df[key] += len(postings)
         for table in (self._headword, self._alias):
             for key, numbers in table.items():
                 df[key] += len(numbers)
@@ -356,7 +351,6 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             "variantPages": list(VARIANT_PAGES),
             "overviewPages": list(OVERVIEW_PAGES),
             "broadPages": list(BROAD_PAGES),
-            "rulingsPages": list(RULINGS_PAGES),
             "stopWords": sorted(STOP_WORDS),
             "questionWords": sorted(QUESTION_WORDS),
             "quantityWords": sorted(QUANTITY_WORDS),

@@ -90,8 +90,6 @@ VARIANT_PAGES = ("katan-pro-dva", "rozdily-mezi-vydanimi")
 # The page of rulings (Rozhodnutí mimo almanach) too: the site's words answer first only a
 # question the texts leave open, never one the Almanach answers.
 OVERVIEW_PAGES = ("pravidla-hry-v-kostce", "rozhodnuti")
-# The site's own rulings: their words do not count towards how common a word is (IDF).
-RULINGS_PAGES = ("rozhodnuti",)
 # A page of quotations about many things at once, named by many aliases: a little behind.
 BROAD_PAGES = ("krajiny-a-suroviny",)
 

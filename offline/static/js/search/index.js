@@ -170,16 +170,7 @@
       return W.k1 * (1 - W.b + W.b * (p.length / self.avgLength));
     });
     var df = new Map();
-    // The site's rulings do not make the Almanach's words commoner (index.py).
-    var rulingsPages = this.data.rulingsPages;
-    this.text.forEach(function (postings, key) {
-      var count = 0;
-      postings.forEach(function (_, passage) {
-        var slug = self.data.documents[self.passages[passage].document].slug;
-        if (rulingsPages.indexOf(slug) < 0) count += 1;
-      });
-      df.set(key, (df.get(key) || 0) + (count || 1));
-    });
+    this.text.forEach(function (postings, key) { df.set(key, (df.get(key) || 0) + postings.size); });
     [this.headword, this.alias].forEach(function (table) {
       table.forEach(function (numbers, key) { df.set(key, (df.get(key) || 0) + numbers.size); });
     });
