@@ -556,7 +556,7 @@ def render_board(
     :data:`HIT_RADIUS`).
     ``stars`` puts the beginner board's star beside the given intersections; ``node_labels``
     writes a letter beside intersections and ``path_marks`` draws paths over in "blue" or
-    "red" (the figures of tutorial.figures).
+    "red" (the figures of tutorial.example.figures).
     """
     pos = position_of(position)
     targets = list(node_targets) or list(path_targets) or list(hex_targets)

@@ -52,7 +52,7 @@ def test_a_phrase_no_passage_quotes_is_left_for_the_end():
 
 @pytest.mark.usefixtures("content")
 def test_every_figure_of_the_almanach_stands_beside_its_sentence(client):
-    data = Path(__file__).resolve().parents[2] / "tutorial" / "figures.toml"
+    data = Path(__file__).resolve().parents[2] / "tutorial" / "example" / "figures.toml"
     slugs = {item["slug"] for item in tomllib.loads(data.read_text(encoding="utf-8"))["figure"]}
     assert len(slugs) >= 10
     for slug in sorted(slugs):

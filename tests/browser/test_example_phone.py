@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 from tests.browser.htmx import settled
 from tests.browser.test_tutorial_browser import heading
 from tests.helpers.browser import PHONE, sideways
+from tutorial.example.figures import _data as figure_items
 from tutorial.example.replay import example_game
-from tutorial.figures import _data as figure_items
 
 pytestmark = pytest.mark.browser
 

@@ -52,7 +52,7 @@ def test_the_wheel_holds_every_file_the_site_reads(built):
     # and the figures.
     for name in ("offline/static/sw.js", "offline/static/js/search/index.js",
                  "offline/views.py", "tutorial/play/static/play/discard.js",
-                 "tutorial/play/seat_rates.json", "tutorial/figures.toml",
+                 "tutorial/play/seat_rates.json", "tutorial/example/figures.toml",
                  "tutorial/example/static/example/step.js", "engine/review/weights.json",
                  "tutorial/lessons/templates/lessons/accounts/reset_email.txt"):
         assert name in wheel, name

@@ -10,7 +10,7 @@ import pytest
 
 from engine import actions
 from engine import topology as topo
-from tutorial import figures
+from tutorial.example import figures
 
 CONTENT = Path(__file__).resolve().parents[2] / "almanach" / "content"
 # Words with which a text points at a picture it has (or a worked example with lettered

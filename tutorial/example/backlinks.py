@@ -47,8 +47,8 @@ def example_game_steps(slug: str) -> list[tuple[str, str]]:
 
 
 def entry_figures(slug: str) -> list:
-    """Provider for almanach.figures: the drawn pictures of tutorial.figures, marked safe
+    """Provider for almanach.figures: the drawn pictures of tutorial.example.figures, marked safe
     (board_svg escapes every text it writes)."""
-    from tutorial.figures import figures_for
+    from tutorial.example.figures import figures_for
 
     return [replace(figure, svg=mark_safe(figure.svg)) for figure in figures_for(slug)]

@@ -1,8 +1,8 @@
 """The pictures the Almanach's texts point at, drawn from engine positions (no Django here).
 
-The figures are data (tutorial/figures.toml); their positions come from the same places as
-the quizzes' (a compact position of tutorial/quiz/sketch.py, a hand-made quiz example,
-or a step of the example game), so a figure and a quiz about the same sentence show the
+The figures are data (tutorial/example/figures.toml); their positions come from the same
+places as the quizzes' (a compact position of tutorial/quiz/sketch.py, a hand-made quiz
+example, or a step of the example game), so a figure and a quiz about the same sentence show the
 same board. ``figures_for(slug)`` is the provider registered with almanach.figures.
 """
 
