@@ -2,9 +2,12 @@ from django.apps import AppConfig
 
 
 class TutorialConfig(AppConfig):
-    """The tutorial's shared pieces (board drawing, Czech word forms, narration) and the
-    families: tutorial.example, tutorial.quiz, tutorial.lessons, tutorial.play, … (each an app
-    of its own, with its own models). Its migrations made the lessons' tables, which
+    """A namespace of families, as django.contrib is: tutorial.example, tutorial.quiz,
+    tutorial.lessons, tutorial.play, tutorial.referee, tutorial.review, each an app of its own
+    with its models, views, URLs and templates. This app itself has no models; it holds the
+    pieces the families share (the board drawn and told in words, narration, action words,
+    nicknames, reading inputs, the message page, the live pages' polls), the housekeeping
+    commands, and its migrations, kept for history: they made the lessons' tables, which
     tutorial.lessons owns since its 0001."""
 
     name = "tutorial"
