@@ -1,16 +1,14 @@
 """0 axe-core violations on every kind of page, at 390 px and 1280 px (tests/browser/axe.py)."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.browser.axe import PAGES, assert_accessible
+from tests.helpers.makers import PASSWORD, make_lesson, make_quiz, make_teacher
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Lesson, Quiz, QuizItem
+from tutorial.lessons.models import Lesson
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content")]
-
-PASSWORD = "Katan-uci-2026!"
 
 
 @pytest.fixture(scope="module")
@@ -33,12 +31,10 @@ def test_a_page_has_no_axe_violations(live_server, visitor, path):
 
 @pytest.fixture
 def running_lesson(transactional_db):
-    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
-    quiz = Quiz.objects.create(owner=teacher, title="Vesnice a výnosy")
-    for order, (kind, variant) in enumerate([("vesnice", "a1"), ("vynosy", "a1"),
-                                             ("sedmicka", "a1")], start=1):
-        QuizItem.objects.create(quiz=quiz, order=order, kind=kind, variant=variant)
-    lesson = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, None, False)
+    teacher = make_teacher()
+    quiz = make_quiz(teacher, "Vesnice a výnosy",
+                     [("vesnice", "a1"), ("vynosy", "a1"), ("sedmicka", "a1")])
+    lesson = make_lesson(quiz, teacher)
     classroom.control(lesson, "start")
     return lesson
 
