@@ -2,18 +2,17 @@
 quiz ("Přidat do kvízu") and answers it in the teacher's preview."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from tests.browser.test_lessons_browser import _fits, _login_cookie
-from tutorial.lessons.models import Quiz
+from tests.helpers.makers import make_quiz, make_teacher
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_teacher_adds_a_referee_position_on_a_phone_without_javascript(live_server, browser,
                                                                         transactional_db):
-    teacher = get_user_model().objects.create_user("novakova", password="Katan-uci-2026!")
-    quiz = Quiz.objects.create(owner=teacher, title="Spory u stolu")
+    teacher = make_teacher()
+    quiz = make_quiz(teacher, "Spory u stolu")
     context = browser.new_context(locale="cs-CZ", viewport={"width": 360, "height": 740},
                                   java_script_enabled=False)
     context.set_default_timeout(10_000)
