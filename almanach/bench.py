@@ -153,6 +153,22 @@ def report(name: str, index, queries: list[dict]) -> Figures:
     return figures
 
 
+def snippet_line(name: str, index, queries: list[dict]) -> str:
+    """'<name>: first snippet states the answer k/n = p %, one of the first three …': the
+    snippets alone (no fact card), read as almanach/first_screen.py reads a phone's screen
+    (an answer fragment, or every item of a keys alternative, in one snippet)."""
+    from almanach.first_screen import answered
+
+    first = three = 0
+    for item in queries:
+        snippets = [hit.snippet for hit in index.search(item["q"], limit=3).hits]
+        first += bool(snippets) and answered(item, snippets[:1])
+        three += answered(item, snippets)
+    n = max(len(queries), 1)
+    return (f"{name}: first snippet states the answer {first}/{len(queries)} = {first / n:.1%}, "
+            f"one of the first three {three}/{len(queries)} = {three / n:.1%}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--misses", action="store_true",
@@ -160,6 +176,11 @@ def main() -> None:
     parser.add_argument("--tune-only", action="store_true",
                         help="leave the held-out sets out "
                              "(while tuning: decide on tune figures only)")
+    parser.add_argument("--snippets", nargs="+", metavar="NAME", default=[],
+                        help="for these eval sets (by name under almanach/eval/) print only "
+                             "whether the first snippet, or one of the first three, states "
+                             "the answer (its fragments or keys, as the browser benchmark "
+                             "reads them)")
     parser.add_argument("--browser", action="store_true",
                         help="also type each question into the site's search box on a phone "
                              "(390×844, Chromium) and count answers readable without scrolling")
@@ -172,6 +193,13 @@ def main() -> None:
 
     from almanach.search_site import index_from_files
 
+    if arguments.snippets:
+        index = index_from_files(lambda slug: reverse("almanach:entry", args=[slug]),
+                                 reverse("almanach:faq"))
+        for name in arguments.snippets:
+            print(snippet_line(name, index, load_eval(ROOT / "almanach" / "eval" /
+                                                      f"{name}.toml")))
+        sys.exit(0)
     started = time.perf_counter()
     index = index_from_files(lambda slug: reverse("almanach:entry", args=[slug]),
                              reverse("almanach:faq"))
