@@ -14,15 +14,15 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.axe import assert_accessible
+from tests.helpers.makers import make_lesson, make_quiz, make_teacher
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Lesson, Quiz, QuizItem
+from tutorial.lessons.models import Lesson
 from tutorial.nicknames import NICKNAME_MAX
 
 pytestmark = pytest.mark.browser
@@ -133,10 +133,8 @@ def _fits(page, stage: str) -> dict:
 
 
 def _lesson(teacher, items, pace=Lesson.Pace.TEACHER):
-    lesson_quiz = Quiz.objects.create(owner=teacher, title="Opakování pravidel pro 7. B a 7. C")
-    for order, (slug, variant) in enumerate(items, start=1):
-        QuizItem.objects.create(quiz=lesson_quiz, order=order, kind=slug, variant=variant)
-    lesson = classroom.start_lesson(lesson_quiz, teacher, pace, 60, True, show_ranking=True)
+    lesson_quiz = make_quiz(teacher, "Opakování pravidel pro 7. B a 7. C", items)
+    lesson = make_lesson(lesson_quiz, teacher, pace, 60, True, show_ranking=True)
     pupils = [classroom.join(lesson, name) for name in _nicknames(PUPILS)]
     return lesson, pupils
 
@@ -144,7 +142,7 @@ def _lesson(teacher, items, pace=Lesson.Pace.TEACHER):
 @pytest.mark.parametrize("slug", list(quiz.KINDS))
 def test_every_stage_of_every_kind_fits_the_wall_and_reads_from_the_back(
         live_server, browser, transactional_db, slug):
-    teacher = get_user_model().objects.create_user("novakova", password="Katan-uci-2026!")
+    teacher = make_teacher()
     variant = _largest_example(slug)
     prepared = quiz.prepare(slug, variant)
     lesson, pupils = _lesson(teacher, [(slug, variant)])
@@ -199,7 +197,7 @@ def test_the_lobby_and_a_self_paced_lesson_of_every_kind_fit_the_wall(
         live_server, browser, transactional_db):
     """30 long nicknames in the lobby; a self-paced lesson with a question of every kind: the
     overview (questions, every pupil's progress, the top five) and the end."""
-    teacher = get_user_model().objects.create_user("novakova", password="Katan-uci-2026!")
+    teacher = make_teacher()
     items = [(slug, _largest_example(slug)) for slug in quiz.KINDS]
     lesson, pupils = _lesson(teacher, items, pace=Lesson.Pace.SELF)
     context, page = _teacher_page(browser, live_server, teacher)
