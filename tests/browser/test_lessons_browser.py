@@ -14,29 +14,25 @@ import time
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.test_projector_fit_browser import _largest_example
+from tests.helpers.makers import PASSWORD, make_lesson, make_quiz, make_teacher
 from tutorial import quiz
 from tutorial.lessons import classroom
-from tutorial.lessons.models import Answer, Lesson, Pupil, Quiz, QuizItem
+from tutorial.lessons.models import Answer, Lesson, Pupil, Quiz
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "Katan-uci-2026!"
 POLL = 9000  # ms: pages poll every 0.3 s in tests (tests/conftest.py), 3 s on the site
 
 
 @pytest.fixture
 def lesson(transactional_db):
-    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
-    quiz = Quiz.objects.create(owner=teacher, title="Vesnice a sedmička")
-    QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
-    QuizItem.objects.create(quiz=quiz, order=2, kind="sedmicka", variant="a1")
-    return classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, 60, True,
-                                  show_ranking=True)
+    teacher = make_teacher()
+    quiz = make_quiz(teacher, "Vesnice a sedmička", [("vesnice", "a1"), ("sedmicka", "a1")])
+    return make_lesson(quiz, teacher, Lesson.Pace.TEACHER, 60, True, show_ranking=True)
 
 
 def _context(browser, width, height, errors, polling=True):
@@ -340,12 +336,9 @@ def _board_label_px(page) -> float:
 
 def test_the_projector_fits_one_1080p_screen_at_every_stage(live_server, browser,
                                                             transactional_db):
-    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
-    quiz = Quiz.objects.create(owner=teacher, title="Stavby a vesnice pro 7. B")
-    QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
-    QuizItem.objects.create(quiz=quiz, order=2, kind="stavba", variant="a1")
-    lesson = classroom.start_lesson(quiz, teacher, Lesson.Pace.TEACHER, 60, True,
-                                    show_ranking=True)
+    teacher = make_teacher()
+    quiz = make_quiz(teacher, "Stavby a vesnice pro 7. B", [("vesnice", "a1"), ("stavba", "a1")])
+    lesson = make_lesson(quiz, teacher, Lesson.Pace.TEACHER, 60, True, show_ranking=True)
     names = ["Ada", "Bob", "Cyril", "Dana", "Ema", "Filip", "Gita", "Hugo"]
     pupils = [classroom.join(lesson, name) for name in names]
     context, page = _context(browser, 1920, 1080, [])
@@ -427,12 +420,9 @@ def test_four_phones_and_the_projector_at_every_transition(live_server, browser,
     projector show it. Teacher-paced: Ada right, Bob wrong, Cyril's marked spot is sent by
     his page at time-up, Dana never answers the first question. Self-paced: each pupil's
     own clock; the projector follows live."""
-    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
-    quiz = Quiz.objects.create(owner=teacher, title="Vesnice a stavby")
-    QuizItem.objects.create(quiz=quiz, order=1, kind="vesnice", variant="a1")
-    QuizItem.objects.create(quiz=quiz, order=2, kind="stavba", variant="a1")
-    lesson = classroom.start_lesson(quiz, teacher, pace, 60, True, reveal=reveal,
-                                    show_ranking=True)
+    teacher = make_teacher()
+    quiz = make_quiz(teacher, "Vesnice a stavby", [("vesnice", "a1"), ("stavba", "a1")])
+    lesson = make_lesson(quiz, teacher, pace, 60, True, reveal=reveal, show_ranking=True)
     base, errors, contexts = live_server.url, [], []
     try:
         teacher_context, projector = _context(browser, 1920, 1080, errors)
@@ -665,12 +655,9 @@ FIRST_SCREEN = """() => {
 @pytest.mark.parametrize("slug", list(quiz.KINDS))
 def test_what_the_question_needs_is_on_the_phones_first_screen(live_server, browser,
                                                                 transactional_db, slug):
-    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
-    lesson_quiz = Quiz.objects.create(owner=teacher, title="Pravidla")
-    QuizItem.objects.create(quiz=lesson_quiz, order=1, kind=slug,
-                            variant=_largest_example(slug))
-    lesson = classroom.start_lesson(lesson_quiz, teacher, Lesson.Pace.TEACHER, 60,
-                                    False)
+    teacher = make_teacher()
+    lesson_quiz = make_quiz(teacher, "Pravidla", [(slug, _largest_example(slug))])
+    lesson = make_lesson(lesson_quiz, teacher, Lesson.Pace.TEACHER, 60)
     errors = []
     context, phone = _context(browser, 390, 844, errors, polling=False)
     try:
@@ -743,12 +730,11 @@ def test_a_phone_that_loses_its_seat_says_why_and_shows_no_pin(live_server, brow
 
 def test_a_teacher_starts_a_lesson_from_the_first_screen_of_a_768_px_laptop(
         live_server, browser, transactional_db):
-    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
+    teacher = make_teacher()
     for title in ("Vesnice a sedmička", "Obchod se zámořím", "Kdo vyhrál?"):
-        lesson_quiz = Quiz.objects.create(owner=teacher, title=title)
-        QuizItem.objects.create(quiz=lesson_quiz, order=1, kind="vesnice", variant="a1")
+        make_quiz(teacher, title, [("vesnice", "a1")])
     running = Quiz.objects.get(title="Kdo vyhrál?")
-    classroom.start_lesson(running, teacher, Lesson.Pace.TEACHER, None, False)
+    make_lesson(running, teacher)
     errors = []
     context, page = _context(browser, 1366, 768, errors)
     try:
