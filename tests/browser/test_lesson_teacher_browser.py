@@ -10,11 +10,10 @@ from django.core import mail
 from playwright.sync_api import expect
 
 from tests.browser.axe import assert_accessible
-from tutorial.lessons.models import Lesson, Quiz
+from tests.helpers.makers import PASSWORD, make_quiz, make_teacher
+from tutorial.lessons.models import Lesson
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "Katan-uci-2026!"
 
 
 def _laptop(browser, errors, width=1366, height=768):
@@ -73,13 +72,8 @@ def test_register_confirm_sign_in_and_start_a_lesson(live_server, browser, trans
 
 
 def _quiz(transactional_db):
-    from django.contrib.auth import get_user_model
-
-    teacher = get_user_model().objects.create_user("novakova", password=PASSWORD)
-    quiz = Quiz.objects.create(owner=teacher, title="Pořadí")
-    for order, (kind, variant) in enumerate(
-            [("vesnice", "a1"), ("sedmicka", "a1"), ("silnice", "")], start=1):
-        quiz.items.create(order=order, kind=kind, variant=variant)
+    teacher = make_teacher()
+    quiz = make_quiz(teacher, "Pořadí", [("vesnice", "a1"), ("sedmicka", "a1"), ("silnice", "")])
     return teacher, quiz
 
 
