@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_login_failed
 from django.test import Client
 
+from tests.helpers.makers import make_teacher
 from tests.lessons.conftest import PASSWORD
 from tutorial.lessons.models import Attempt
 
@@ -87,7 +88,7 @@ def test_issue_40_8_a_pupils_made_up_sign_in_each_second_never_keeps_teachers_ou
     teachers' and the admin's sign-in in turn): two teachers in new browsers at that address
     sign in at once with their right passwords, the admin too, while every attempt of the
     pupil beyond the limit is refused unchecked."""
-    other = get_user_model().objects.create_user("dvorak", password=PASSWORD)
+    other = make_teacher("dvorak")
     pupil = Client(REMOTE_ADDR=SCHOOL)
     made_up_names(pupil, settings.LOGIN_LIMIT_PER_ADDRESS)
     checked, receiver = password_checks()
@@ -173,7 +174,7 @@ def test_a_forged_or_borrowed_device_cookie_gives_no_allowance(teacher, settings
     trusted = Client(REMOTE_ADDR=SCHOOL)
     sign_in(trusted, "novakova")
     cookie = trusted.cookies[settings.LOGIN_DEVICE_COOKIE].value
-    other = get_user_model().objects.create_user("dvorak", password=PASSWORD)
+    other = make_teacher("dvorak")
     # Somebody at the school guesses both teachers' passwords from new browsers.
     for username in ("novakova", other.username):
         for number in range(settings.LOGIN_LIMIT_PER_USER_AT_ADDRESS):
@@ -190,7 +191,7 @@ def test_a_forged_or_borrowed_device_cookie_gives_no_allowance(teacher, settings
 
 def test_a_signed_in_teacher_guessing_another_teachers_password_is_limited_too(
         teacher, settings):
-    get_user_model().objects.create_user("dvorak", password=PASSWORD)
+    make_teacher("dvorak")
     guesser = Client(REMOTE_ADDR=SCHOOL)
     assert sign_in(guesser, "dvorak").status_code == 302  # their own account
     for number in range(settings.LOGIN_LIMIT_PER_USER_AT_ADDRESS):
