@@ -2,9 +2,9 @@
 
 Every page is one of three kinds:
 
-content   the same for every visitor (home, the Almanach, the example game, the quizzes for a
-          visitor without a session): kept whole in Django's cache and served from it, with
-          ``public, max-age, stale-while-revalidate``, gzipped once before it is stored.
+content   the same for every visitor (home, the Almanach, the example game and its review, the
+          quizzes for a visitor without a session): kept whole in Django's cache and served from it,
+          with ``public, max-age, stale-while-revalidate``, gzipped once before it is stored.
 form      a content page whose form posts, so it carries a CSRF token: kept in the cache with
           the token taken out, served with a fresh token of the visitor's own (and the CSRF
           cookie), ``private, no-cache``, never compressed (BREACH: a secret next to input).
@@ -51,7 +51,9 @@ PERSONAL_CACHE_CONTROL = {"private": True, "no_store": True}
 
 # Routes whose pages are the same for everybody who has no session.
 PUBLIC_NAMESPACES = frozenset({"almanach", "example", "quizzes", "offline"})
-PUBLIC_NAMES = frozenset({"home"})
+# The example game's review is computed from the example's record and commentary and the
+# engine's weights, all files of the site's version: a change to any is a new cache key.
+PUBLIC_NAMES = frozenset({"home", "review:example"})
 PRIVATE_ROUTES = frozenset({"quizzes:result"})
 
 # Headers that choose between different pages at one URL (htmx fragments).

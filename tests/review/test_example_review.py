@@ -62,3 +62,48 @@ def test_the_navigation_highlights_the_example_game(page):
 def test_the_example_games_page_links_its_review(client):
     page = client.get("/priklad-hry/").content.decode()
     assert '<a class="button secondary" href="/priklad-hry/rozbor/">Rozbor hry</a>' in page
+
+
+def test_the_example_review_is_served_from_the_page_cache(client, monkeypatch):
+    from tutorial.review import compute
+
+    computed = []
+    real = compute.example_review
+
+    def counting():
+        computed.append(1)
+        return real()
+
+    monkeypatch.setattr(compute, "example_review", counting)
+    first = client.get("/priklad-hry/rozbor/")
+    second = client.get("/priklad-hry/rozbor/")
+    assert len(computed) == 1, "the second visitor gets the stored page"
+    assert second.content == first.content
+    assert "public" in second["Cache-Control"] and not second.cookies
+    assert client.get("/priklad-hry/rozbor/", headers={"if-none-match": first["ETag"]}
+                      ).status_code == 304
+
+
+def test_the_example_reviews_cache_key_changes_with_what_it_is_computed_from(
+        rf, settings, tmp_path):
+    """The review is made from the example's record and commentary and the model's weights;
+    a deploy that changes any of them must not serve the old page."""
+    from config import caching
+
+    inputs = ("engine/review/weights.json", "tutorial/example/data/priklad_hry.json",
+              "almanach/content/priklad-hry.toml")
+    for name in inputs:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    settings.BASE_DIR = tmp_path
+    request = rf.get("/priklad-hry/rozbor/")
+    try:
+        keys = []
+        for name in (None, *inputs):
+            if name is not None:
+                (tmp_path / name).write_text(f'{{"changed": "{name}"}}')
+            caching.site_version.cache_clear()
+            keys.append(caching._key(request))
+    finally:
+        caching.site_version.cache_clear()
+    assert len(set(keys)) == len(keys)
