@@ -3,12 +3,12 @@ registry (:mod:`tutorial.live`, whose middleware answers an unchanged poll with 
 before the rest of the site runs).
 
 Pupils' pages, the projector and the teacher's live lists poll every
-``settings.LESSONS_POLL_MS`` milliseconds (htmx ``hx-trigger="every …"``): 800 on the site,
-so that a phone shows the teacher's reveal or next question within a second. The browser
+``settings.LESSONS_POLL_MS`` milliseconds (htmx ``hx-trigger="every …"``): 700 on the site,
+each page at its own pace within ±15 %, so that a phone shows the teacher's reveal or next question within a second. The browser
 tests shorten it further. Without JavaScript the pages keep their "Načíst znovu" links.
 
 A pupil's poll (``/hra/<code>/stav/?v=<version>``) is what a class sends most: with 100
-pupils, 125 a second. While nothing changed it is answered by the middleware, before the
+pupils, about 140 a second. While nothing changed it is answered by the middleware, before the
 rest of the site (no session, no CSRF, no page cache): the seat cookie's signature is
 checked and one indexed query reads the lesson's state and whether the seat is still this
 browser's, then 204. Anything else (a new state, a lost seat, a lesson idle too long, no
