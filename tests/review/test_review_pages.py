@@ -64,7 +64,7 @@ def test_the_persons_decisions_are_graded_with_the_move_the_alternative_and_why(
     assert any(f'class="rv-label rv-{css}">{label}<' in grades for css, label in
                (("inaccuracy", "nepřesnost"), ("mistake", "chyba"), ("blunder", "hrubá chyba")))
     assert "<dt>Váš tah</dt>" in grades and "<dt>Silný hráč</dt>" in grades
-    assert "Silný hráč by hrál jinak" in grades
+    assert "silný hráč by to na vašem místě zahrál" in grades
     assert re.search(r"stál podle odhadu \d+ procentní(ch)? bod", grades)
     assert 'href="/almanach/' in grades
     # The thresholds stated from the engine's constants.

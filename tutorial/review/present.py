@@ -72,23 +72,33 @@ def context(result: dict, locate: chart.Locate, step_url: StepUrl, *, emphasis: 
     }
 
 
-def grades(result: dict, locate: chart.Locate, step_url: StepUrl) -> list[dict]:
-    """The graded decisions in the game's order, each with its words and figures."""
+def grades(result: dict, locate: chart.Locate, step_url: StepUrl,
+           viewer: str | None = None) -> list[dict]:
+    """The graded decisions in the game's order, each with its words and figures.
+
+    ``viewer``: the colour of the person reading the page (None: nobody in particular, as
+    at one device shared by several people). The engine's sentences name the player in the
+    third person; the viewer's own decisions are said to them ("Mohli jste …", "Tímto
+    tahem jste …"), everybody else's keep the third person."""
     out = []
     for grade in result["grades"]:
         turn, step = locate(grade["step"])
         loss = grade["best_chance"] - grade["chance"]
         same = grade["action"] == grade["best"] or grade["move"] == grade["better"]
+        yours = viewer is not None and grade["player"] == viewer
+        precise = grade["label"] == LABELS[0]
         out.append({
             "step": grade["step"], "label": grade["label"],
             "css": LABEL_CLASSES.get(grade["label"], "precise"),
-            "precise": grade["label"] == LABELS[0],
+            "precise": precise, "yours": yours,
             "where": f"{turn}. tah, {step}. krok", "url": step_url(grade["step"]),
             "name": words.player(grade["player"], capital=True),
             "move": grade["move"], "better": "" if same else grade["better"],
             "chance": chart.percent(grade["chance"]),
             "best_chance": chart.percent(grade["best_chance"]),
-            "difference": _difference(loss, same), "text": grade["text"],
+            "difference": _difference(loss, same, None if yours else grade["player"]),
+            "text": (to_you(grade["text"], grade["better"], same, precise) if yours
+                     else grade["text"]),
             "headword": narrate.headword(grade["headword"]) if grade["headword"] else "",
             "headword_url": (reverse("almanach:entry", kwargs={"slug": grade["headword"]})
                              if grade["headword"] else ""),
@@ -96,15 +106,66 @@ def grades(result: dict, locate: chart.Locate, step_url: StepUrl) -> list[dict]:
     return out
 
 
-def _difference(loss: float, same: bool) -> str:
+# The labels (tutorial.action_words.label) that do not start with their verb, as the rest of
+# "Mohli jste …" (an infinitive).
+_INFINITIVE_PHRASES = (
+    ("Zahrát Rytíře: zloděj na", "zahrát Rytíře a poslat zloděje na"),
+    ("Zloděj na", "poslat zloděje na"),
+    ("Vynucený obchod: vzít", "vynutit si obchod: vzít"),
+    ("Protinabídka: dám", "navrhnout protinabídku: dát"),
+)
+_BECAUSE = (", protože ", ", aby ")
+
+
+def _infinitive(label: str) -> str:
+    """A button's label as what the person could have done: 'Postavit vesnici u …' ->
+    'postavit vesnici u …', 'Zloděj na …' -> 'poslat zloděje na …'."""
+    for start, phrase in _INFINITIVE_PHRASES:
+        if label.startswith(start):
+            return phrase + label[len(start):]
+    return label[:1].lower() + label[1:]
+
+
+def _because(text: str) -> str:
+    """The 'protože …' / 'aby …' of the strong player's reason ("" when it has none)."""
+    for word in _BECAUSE:
+        if word in text:
+            return word[2:] + text.split(word, 1)[1].rstrip(".")
+    return ""
+
+
+def to_you(text: str, better: str, same: bool, precise: bool) -> str:
+    """The engine's sentence about a decision ("Oranžový staví …, protože …", "Silný hráč
+    by hrál jinak: oranžový …") said to the person who made it, with vykání. The reason's
+    own clause keeps the strong player as its subject ("silný hráč by to na vašem místě
+    zahrál, protože …"), so its verbs stay in the third person and agree."""
+    because = _because(text)
+    if same:
+        if because:
+            return ("Tímto tahem jste hráli jako silný hráč, který by to na vašem místě"
+                    f" zahrál také, {because}.")
+        return "Tímto tahem jste hráli stejně jako silný hráč."
+    could = f"Mohli jste {_infinitive(better)}"
+    if because:
+        text = f"{could}: silný hráč by to na vašem místě zahrál, {because}."
+    else:
+        text = f"{could}, jak by na vašem místě hrál silný hráč."
+    if precise:
+        text += " Odhad se ale od vašeho tahu liší jen málo."
+    return text
+
+
+def _difference(loss: float, same: bool, player: str | None = None) -> str:
+    """The estimate's verdict, to the person (``player`` None) or about a player."""
+    move = "Váš tah" if player is None else f"Tah {words.player(player, 'gen')}"
     if same:
         return "Stejný tah jako silný hráč."
     points = round(abs(loss) * 100)
     if points == 0:
         return "Rozdíl v odhadu je menší než 1 procentní bod."
     if loss < 0:
-        return f"Váš tah vychází v odhadu o {points_word(points)} lépe (v mezích přesnosti)."
-    return f"Váš tah stál podle odhadu {points_word(points)} šance na výhru."
+        return f"{move} vychází v odhadu o {points_word(points)} lépe (v mezích přesnosti)."
+    return f"{move} stál podle odhadu {points_word(points)} šance na výhru."
 
 
 def counts(graded: list[dict]) -> list[dict]:

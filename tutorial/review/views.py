@@ -18,7 +18,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from engine import words
 from tutorial import pages
 from tutorial.inputs import parse_int
-from tutorial.play import mine, record, store
+from tutorial.play import friends, mine, record, store
 from tutorial.review import compute, jobs, present, quotes, restart
 from tutorial.review.models import GameReview
 
@@ -108,13 +108,23 @@ def game_review(request: HttpRequest, game_id: str) -> HttpResponse:
     polling = request.htmx and request.GET.get("stav") == "1"
     if polling and review.status != GameReview.RUNNING and review.status != GameReview.WAITING:
         return HttpResponseClientRefresh()  # done (or failed): the whole page
-    context = _context(row, setup, review)
+    context = _context(row, setup, review, _viewer(request, row, setup))
     if polling:
         return render(request, "review/game.html#progress", context)
     return render(request, "review/game.html", context)
 
 
-def _context(row, setup, review: GameReview) -> dict:
+def _viewer(request: HttpRequest, row, setup) -> str | None:
+    """The colour of the person reading the review: in a game with friends, the seat this
+    phone holds; at one device, its only person (None when several people share it: the
+    page then speaks of each by their colour)."""
+    if friends.table_of(row) is not None:
+        seat = friends.seat_of(request, row)
+        return seat.color if seat is not None and seat.color in setup.people else None
+    return setup.people[0] if len(setup.people) == 1 else None
+
+
+def _context(row, setup, review: GameReview, viewer: str | None = None) -> dict:
     base = {"section": "play",  # the navigation highlights Hrát
             "row": row, "review": review, "game_url": _game_url(row),
             "poll_ms": POLL_MS, "poll_seconds": max(1, POLL_MS // 1000),
@@ -137,7 +147,7 @@ def _context(row, setup, review: GameReview) -> dict:
     view = present.context(result, index.locate, url, emphasis=emphasis,
                            end_label="konec hry",
                            title="Šance na výhru po tazích (odhad webu)")
-    graded = present.grades(result, index.locate, url)
+    graded = present.grades(result, index.locate, url, viewer)
     return {
         **base, **view,
         "people": [words.player(c, capital=True) for c in setup.people],
