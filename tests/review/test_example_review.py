@@ -107,3 +107,13 @@ def test_the_example_reviews_cache_key_changes_with_what_it_is_computed_from(
     finally:
         caching.site_version.cache_clear()
     assert len(set(keys)) == len(keys)
+
+
+def test_every_swing_of_the_example_opens_its_position_in_hrat_and_in_rozhodci(client, page):
+    swings = page.split('<section class="rv-swings"', 1)[1].split("</section>", 1)[0]
+    plays = re.findall(r'href="(/hrat/z-prikladu/[^"]+)">Hrát odsud<', swings)
+    rules = re.findall(r'href="(/rozhodci/z-prikladu/\d+/\d+/)">Rozhodnout odsud<', swings)
+    assert len(rules) == len(plays) == swings.count("<li ")
+    for link in rules:
+        response = client.get(link)
+        assert response.status_code == 302 and response["Location"].startswith("/rozhodci/")

@@ -105,15 +105,19 @@ def test_hrat_odsud_before_the_decision_leaves_it_to_the_person(client, reviewed
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    ({"krok": "abc", "varianta": "pred"}, "Hrát odsud lze jen z rozhodnutí"),
-    ({"krok": "3", "varianta": "pred"}, "Hrát odsud lze jen z rozhodnutí, které rozbor"),
-    ({"varianta": "jinak"}, "Hrát odsud lze jen z rozhodnutí"),
+    ({"krok": "abc", "varianta": "pred"}, "Hrát odsud lze jen z kroku hry"),
+    ({"krok": "99999", "varianta": "pred"}, "Hrát odsud lze jen z kroku této hry"),
+    ({"krok": "ungraded", "varianta": "lepsi"}, "z hodnoceného rozhodnutí také s vaším tahem"),
+    ({"varianta": "jinak"}, "Hrát odsud lze jen z kroku"),
 ])
-def test_hrat_odsud_from_a_moment_the_review_did_not_grade_is_a_czech_400(client, reviewed,
-                                                                         data, message):
+def test_hrat_odsud_from_no_step_of_the_game_or_a_variant_it_lacks_is_a_czech_400(
+        client, reviewed, data, message):
     row, _ = reviewed
+    grades = GameReview.objects.get(game=row).result["grades"]
     if data.get("varianta") == "jinak":
-        data = {**data, "krok": GameReview.objects.get(game=row).result["grades"][0]["step"]}
+        data = {**data, "krok": grades[0]["step"]}
+    if data.get("krok") == "ungraded":
+        data = {**data, "krok": min(set(range(row.moves)) - {g["step"] for g in grades})}
     response = client.post(f"/hrat/{row.pk}/rozbor/odsud/", data)
     assert response.status_code == 400
     assert message in text(response)
@@ -245,3 +249,57 @@ def test_the_end_of_game_screen_links_the_review_and_a_running_game_does_not(cli
     assert link in text(client.get(f"/hrat/{row.pk}/"))
     running = finished_game(seed=2, plan="zacatecnici", finish=False)
     assert "/rozbor/" not in text(client.get(f"/hrat/{running.pk}/"))
+
+
+def _start(client, row, step):
+    response = client.post(f"/hrat/{row.pk}/rozbor/odsud/", {"krok": step, "varianta": "pred"})
+    assert response.status_code == 302
+    return store.find(response["Location"].split("/")[2])
+
+
+def test_hrat_odsud_from_every_swing_and_every_turns_start(client, reviewed):
+    row, page = reviewed
+    result = GameReview.objects.get(game=row).result
+    swings = page.split('<section class="rv-swings"', 1)[1].split("</section>", 1)[0]
+    swing_steps = [int(s) for s in re.findall(r'name="krok" value="(\d+)"', swings)]
+    assert swing_steps == [s["step"] for s in result["swings"]]
+    picker = page.split('<section class="rv-from-any"', 1)[1].split("</section>", 1)[0]
+    turn_steps = [int(s) for s in re.findall(r'<option value="(\d+)">začátek \d+\. tahu<',
+                                             picker)]
+    assert len(turn_steps) == len(result["chart"]) - 1  # every turn's start, not the end
+    graded = {g["step"] for g in result["grades"]}
+    step = next(s for s in turn_steps[5:] if s not in graded)
+    new = _start(client, row, step)
+    old_log = list(row.log.order_by("number").values_list("action", flat=True))
+    new_log = list(new.log.order_by("number").values_list("action", flat=True))
+    assert new_log[:step] == old_log[:step]
+    assert new.setup["people"] == ["orange"], "the person keeps their own seat"
+    assert store.game_of(new).winner is None
+    assert client.get(f"/hrat/{new.pk}/").status_code == 200
+
+
+def test_hrat_odsud_from_a_computers_step_seats_the_viewer_and_shows_only_their_cards(
+        client, reviewed):
+    row, _ = reviewed
+    log = list(row.log.order_by("number"))
+    step = next(i for i, m in enumerate(log) if i > 20 and m.by != "person"
+                and m.action.get("player") not in (None, "orange"))
+    new = _start(client, row, step)
+    assert new.setup["people"] == ["orange"]
+    game = store.game_of(new)
+    page = text(client.get(f"/hrat/{new.pk}/"))
+    # The person sees their own cards; of every other player only how many they hold.
+    for color in ("red", "blue", "white"):
+        count = words.plural_count(game.hand_size(color), "karta", "karty", "karet")
+        assert re.search(rf"{words.player(color, capital=True)}: [^.<]*v ruce {count}", page)
+
+
+def test_two_people_at_one_device_restart_from_an_ungraded_step_at_the_actors_seat(client):
+    row = finished_game(seed=1, plan="zacatecnici", people=("orange", "blue"))
+    client.get(f"/hrat/{row.pk}/rozbor/")
+    result = GameReview.objects.get(game=row).result
+    graded = {g["step"] for g in result["grades"]}
+    log = list(row.log.order_by("number"))
+    step = next(i for i, m in enumerate(log) if i > 10 and i not in graded
+                and m.action.get("player") == "blue")
+    assert _start(client, row, step).setup["people"] == ["blue"]

@@ -19,7 +19,7 @@ from engine import words
 from tutorial import pages
 from tutorial.inputs import parse_int
 from tutorial.play import friends, mine, record, store
-from tutorial.review import compute, jobs, present, quotes, restart
+from tutorial.review import chart, compute, jobs, present, quotes, restart
 from tutorial.review.models import GameReview
 
 POLL_MS = 1000
@@ -148,6 +148,11 @@ def _context(row, setup, review: GameReview, viewer: str | None = None) -> dict:
                            end_label="konec hry",
                            title="Šance na výhru po tazích (odhad webu)")
     graded = present.grades(result, index.locate, url, viewer)
+    for swing in view["swings"]:  # 'Hrát odsud' from each swing, as from a graded decision
+        swing["from_step"] = result["swings"][swing["number"] - 1]["step"]
+    starts = [{"step": p["step"], "label": p["label"]}
+              for p in chart.points(result, index.locate, "konec hry")
+              if p["step"] < result["length"]]
     return {
         **base, **view,
         "people": [words.player(c, capital=True) for c in setup.people],
@@ -158,6 +163,9 @@ def _context(row, setup, review: GameReview, viewer: str | None = None) -> dict:
         "thresholds": present.thresholds(),
         "variants": restart.VARIANTS,
         "from_url": reverse("review:play_from", kwargs={"game_id": row.pk}),
+        "starts": starts,
+        "seat": (f"vy jako {words.player(viewer)}" if viewer else
+                 "vy na místě člověka u stolu" if people else "vy na místě hráče na tahu"),
         "decisions": result["decisions"], "played_out": result["played_out"],
         "cpu_seconds": result["cpu_seconds"],
     }
@@ -165,8 +173,9 @@ def _context(row, setup, review: GameReview, viewer: str | None = None) -> dict:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def play_from(request: HttpRequest, game_id: str) -> HttpResponse:
-    """POST krok=<log number of a graded decision>, varianta=pred|vas|lepsi: a new game
-    from there. A GET goes back to the review."""
+    """POST krok=<log number of any step>, varianta=pred (before that step; a graded
+    decision also vas|lepsi): a new game from there, the person at their own seat. A GET
+    goes back to the review."""
     row = store.find(game_id)
     if row is None:
         return _message(request, "Tuto hru neznáme", "Hra s touto adresou neexistuje.", 404)
@@ -177,16 +186,17 @@ def play_from(request: HttpRequest, game_id: str) -> HttpResponse:
     step = parse_int(request.POST.get("krok", ""), 0, 10**6)
     if review is None or step is None:
         return _message(request, "Odsud hrát nelze",
-                        "Hrát odsud lze jen z rozhodnutí, které hotový rozbor hodnotí.", 400,
+                        "Hrát odsud lze jen z kroku hry, kterou hotový rozbor rozebírá.", 400,
                         review_url, "Rozbor hry")
     try:
         new_row = restart.start_from(row, review.result, step, request.POST.get("varianta", ""),
-                                     pages.client_ip(request), _browser(request))
+                                     pages.client_ip(request), _browser(request),
+                                     _viewer(request, row, store.setup_of(row)))
     except restart.NoSuchDecision:
         return _message(request, "Odsud hrát nelze",
-                        "Hrát odsud lze jen z rozhodnutí, které rozbor hodnotí, a jen před"
-                        " ním, s vaším tahem nebo s lepším tahem.", 400, review_url,
-                        "Rozbor hry")
+                        "Hrát odsud lze jen z kroku této hry (hra začne před ním); z"
+                        " hodnoceného rozhodnutí také s vaším tahem nebo s lepším tahem.", 400,
+                        review_url, "Rozbor hry")
     except store.TooMany as exc:
         per = ("jednoho prohlížeče" if exc.per == "browser"
                else "jedné adresy (celé školní nebo domácí sítě)")
@@ -218,6 +228,8 @@ def example(request: HttpRequest) -> HttpResponse:
         turn, number = compute.example_locate(result["swings"][swing["number"] - 1]["step"])
         if number:
             swing["play_url"] = reverse("play:from_example",
+                                        kwargs={"turn": turn, "step": number})
+            swing["rule_url"] = reverse("referee:from_example",
                                         kwargs={"turn": turn, "step": number})
     return render(request, "review/example.html", {
         **view,
