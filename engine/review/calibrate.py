@@ -4,7 +4,7 @@
                                       [--horizon 8]
 
 Plays ``--games`` strong self-play games with the held-out seeds EVAL_SEEDS (1 000 000 and
-up; the model was fitted on FIT_SEEDS, 0–2 999: engine.review.selfplay), estimates every
+up; the model was fitted on FIT_SEEDS, 0 and up: engine.review.selfplay), estimates every
 player's chance at the start of every turn, and prints against the outcome:
 
 - the Brier score (multi-class: the sum over players of (chance − won)², per position,
@@ -28,13 +28,15 @@ one estimate of the loss). Wall and CPU time at the end.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from collections import Counter
+from pathlib import Path
 
 from ..bots import StrongBot
 from .chances import win_chances
-from .model import default_model
+from .model import Model, default_model
 from .review import GameRecord, review_game
 from .selfplay import EVAL_SEEDS, new_game, play
 
@@ -93,9 +95,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="turns per playout before the model judges (0 = to the end)")
     parser.add_argument("--reviews", type=int, default=0,
                         help="whole reviews to time (a začátečník graded against the strong)")
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="weights to measure (default: engine/review/weights.json), e.g. "
+                             "a refit's --out before it replaces them")
     args = parser.parse_args(argv)
     wall, cpu = time.perf_counter(), time.process_time()
-    model = default_model()
+    model = (Model(json.loads(args.weights.read_text(encoding="utf-8"))) if args.weights
+             else default_model())
     total = Score()
     by_phase = {name: Score() for name, _, _ in PHASES}
     model_sub, playout_sub, blend_sub = Score(), Score(), Score()
@@ -144,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  mean of the two: {blend_sub.line()}")
         print(f"  mean |model - playouts| per player: {diff / playout_sub.n:.4f}")
     if args.reviews:
-        reviews(args.reviews)
+        reviews(args.reviews, model)
     print(f"wall {time.perf_counter() - wall:.1f} s, cpu {time.process_time() - cpu:.1f} s")
 
 
@@ -158,7 +164,7 @@ def learner_game(seed: int):
     return game
 
 
-def reviews(count: int) -> None:
+def reviews(count: int, model: Model | None = None) -> None:
     """Time whole reviews, and measure how much a graded decision's loss moves with the
     playouts' luck (the same decisions under another seed)."""
     times, turns, played = [], [], []
@@ -167,12 +173,12 @@ def reviews(count: int) -> None:
     for seed in EVAL_SEEDS[-count:]:
         game = learner_game(seed)
         record = GameRecord.of(game)
-        review = review_game(record, game.players[0])
+        review = review_game(record, game.players[0], model=model)
         times.append(review.cpu_seconds)
         turns.append(game.turn_number)
         played.append(review.played_out)
         labels.update(g.label for g in review.grades)
-        again = review_game(record, game.players[0], seed=1)
+        again = review_game(record, game.players[0], seed=1, model=model)
         first = {g.step: g.loss for g in review.grades if g.best != g.action}
         diffs += [first[g.step] - g.loss for g in again.grades if g.step in first]
     print(f"reviews of {count} held-out games (seeds {EVAL_SEEDS[-count]}-{EVAL_SEEDS[-1]}, "
