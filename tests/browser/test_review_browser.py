@@ -52,6 +52,13 @@ def test_a_finished_games_review_reads_on_a_phone_and_on_a_projector(live_server
     assert 3 <= swings.count() <= 5
     expect(swings.first).to_be_visible()
     expect(swings.first.get_by_role("link", name="Krok v záznamu hry")).to_be_visible()
+    expect(swings.first.get_by_role("button", name="Hrát odsud")).to_be_visible()
+    picker = page.locator(".rv-from-any")
+    picker.scroll_into_view_if_needed()
+    expect(picker.get_by_label("Od začátku tahu")).to_be_visible()
+    expect(picker.get_by_role("button", name="Hrát odsud")).to_be_visible()
+    box = picker.locator("select").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SCREENS[screen]["width"]
     mistake = page.locator(".rv-grades > .rv-grade-list > .rv-grade").first
     mistake.scroll_into_view_if_needed()
     expect(mistake).to_be_visible()
