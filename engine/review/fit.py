@@ -28,13 +28,17 @@ BATCH = 256
 
 
 def collect(games: int, cache: Path | None) -> list[tuple[int, list, int]]:
-    """(seed, rows, winner) of the fitting games' turn starts (cached as JSON if asked)."""
+    """(seed, rows, winner) of the fitting games' turn starts (cached as JSON if asked; a
+    cache of fewer games is extended: only the games it lacks are played)."""
+    out: list = []
+    have = 0
     if cache is not None and cache.exists():
         data = json.loads(cache.read_text())
-        if data["features"] == list(FEATURES) and data["games"] >= games:
-            return [tuple(x) for x in data["samples"] if x[0] < FIT_SEEDS[0] + games]
-    out = []
-    for seed in FIT_SEEDS[:games]:
+        if data["features"] == list(FEATURES):
+            if data["games"] >= games:
+                return [tuple(x) for x in data["samples"] if x[0] < FIT_SEEDS[0] + games]
+            out, have = [tuple(x) for x in data["samples"]], data["games"]
+    for seed in FIT_SEEDS[have:games]:
         out += [(s.seed, [list(r) for r in s.rows], s.winner) for s in samples(seed)]
     if cache is not None:
         cache.write_text(json.dumps({"features": list(FEATURES), "games": games,

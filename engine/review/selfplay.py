@@ -16,7 +16,7 @@ from ..game import Game
 from ..options import Rules
 from .features import player_features
 
-FIT_SEEDS = range(0, 3000)                # the model's weights are fitted on these games
+FIT_SEEDS = range(0, 100_000)             # the model's weights are fitted on the first N
 EVAL_SEEDS = range(1_000_000, 1_001_000)  # held out: calibration only
 TURN_CAP = 400
 
