@@ -43,20 +43,34 @@ SLOW_WITHOUT_DATABASE = ("tests/site/test_load_scripts.py", "tests/play/test_loa
 
 
 # The quick tier (`make test-quick`: -m "not browser and not slow") leaves out the real
-# browser and these: load scripts and long games in subprocesses, random engine games and
-# the fuzz tests. `make test` and CI run everything.
+# browser and these: load scripts and long games in subprocesses, random engine games, the
+# fuzz tests and the Node parity run over every eval set. `make test` and CI run everything.
 SLOW = SLOW_WITHOUT_DATABASE + ("tests/play/test_long_game.py", "tests/site/test_fuzz.py",
-                                "tests/referee/test_fuzz.py")
+                                "tests/referee/test_fuzz.py", "tests/play/test_friends_load.py",
+                                "tests/almanach/test_search_parity_node.py")
 
 
-@pytest.hookimpl(trylast=True)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
+    """Mark the tiers before `-m` deselects (pytest's mark plugin runs after this)."""
     for item in items:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
         elif item.nodeid.startswith("tests/browser/"):
             item.add_marker(pytest.mark.browser)
-    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_WITHOUT_DATABASE))
+
+
+class _Order:
+    """Sort after pytest-django has put the tests without a database last."""
+
+    @staticmethod
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(items):
+        items.sort(key=lambda item: not item.nodeid.startswith(SLOW_WITHOUT_DATABASE))
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(_Order(), "tests-order")
 
 
 @pytest.hookimpl(tryfirst=True)
