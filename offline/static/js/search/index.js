@@ -140,6 +140,10 @@
     this.phrasings = [];
     this.phrasingIndex = new Map();
     this.cited = [];
+    // Shipped as [text, url, phrasings, cited] (the download's budget); objects from here on.
+    this.data.questions = this.data.questions.map(function (row) {
+      return Array.isArray(row) ? { text: row[0], url: row[1], phrasings: row[2], cited: row[3] } : row;
+    });
     this.data.questions.forEach(function (question, q) {
       if (question.url.charAt(0) === "#") {  // shipped as its anchor on the questions' page
         question.url = self.data.questionBase + question.url;
