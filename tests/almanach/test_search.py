@@ -595,11 +595,12 @@ def test_the_land_that_never_yields_is_the_desert_not_the_land_the_robber_blocks
 
 
 def test_a_rulings_snippet_starts_with_its_short_answer(index):
-    # A ruling opens with the answer ("Nesmíte.", "Ano."): even when the words of the query
-    # stand further on, the snippet shows the answer word first.
+    # A ruling opens with the answer ("Nesmíte: …", "Nesmí."): even when the words of the
+    # query stand further on, the snippet shows the answer first, the rule in a player's words.
     hit = next(hit for hit in index.search("muzu vymenit 1 rudu za 1 rudu").hits
                if hit.slug == "rozhodnuti")
-    assert hit.snippet.startswith("Rozhodnutí mimo almanach: Nesmíte.")
+    assert hit.snippet.startswith(
+        "Rozhodnutí mimo almanach: Nesmíte: surovinu za stejnou surovinu")
     assert "1 rudu za 1 rudu" in hit.snippet
     hit = index.search("muze zlodej na more").hits[0]
     assert hit.slug == "rozhodnuti" and hit.snippet.startswith("Rozhodnutí mimo almanach: Nesmí.")

@@ -544,5 +544,17 @@ def test_a_rulings_short_answer_stays_in_front_of_its_answering_sentence(client)
     assert shown.text.startswith("Nesmíte. Surovinu za stejnou surovinu")
     assert shown.html.startswith('<mark class="answer-word">Nesmíte.</mark>')
     assert "Rozhodnutí mimo almanach" not in shown.text
-    html = _search(client, "muzu vymenit 1 rudu za 1 rudu")
-    assert '<mark class="answer-word">Nesmíte.</mark>' in html
+    html = _search(client, "vraci se zlodej po kradezi na poust")
+    assert '<mark class="answer-word">Nevrací.</mark>' in html
+
+
+def test_a_rulings_short_answer_states_the_rule_in_a_players_words(client):
+    # Not a bare "Nesmíte.": the answer names the object and the verb the player asked about.
+    for query, rule in [
+        ("muzu vymenit 1 rudu za 1 rudu", "Nesmíte: surovinu za stejnou surovinu"),
+        ("da se vymenit akcni karta s jinym hracem za suroviny",
+         "Nesmíte: akční kartu nelze prodat, vyměnit ani darovat."),
+    ]:
+        html = _search(client, query)
+        results = re.sub(r"<[^>]+>", "", html[html.index('class="search-results"'):])
+        assert rule in results[:1500], (query, results[:400])
