@@ -30,7 +30,10 @@ OTHER_LIMIT = 160
 # ("Nesmíte.", "Ano, smíte."): up to this many characters it stays in front of the sentence
 # chosen, marked as what answers.
 RULING_OPENING = "Rozhodnutí mimo almanach: "
-LEAD_LIMIT = 40
+# The short answer states the rule in a player's words ("Nesmíte: akční kartu nelze prodat,
+# vyměnit ani darovat."), so it may run to this many characters, but never to more than half
+# of what the answer shows.
+LEAD_LIMIT = 130
 
 # What a question asks for, by its question words (folded): a number, whether something may
 # or must be done, a time, a place, a purpose.
@@ -233,7 +236,7 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
     scores = [_score(text, span, marks, kinds, query_keys) for span in sentences]
     chosen = max(range(len(sentences)), key=lambda i: (scores[i], -i))
     lead = None  # a ruling's short answer ("Nesmíte."), kept before the sentence chosen
-    if ruling and chosen > 0 and sentences[0][1] - sentences[0][0] <= LEAD_LIMIT:
+    if ruling and chosen > 0 and sentences[0][1] - sentences[0][0] <= min(LEAD_LIMIT, limit // 2):
         lead = sentences[0]
         limit -= lead[1] - lead[0] + 1
     first = last = chosen

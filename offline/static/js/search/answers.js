@@ -18,7 +18,7 @@
   var FIRST_LIMIT = 300;  // answers.py FIRST_LIMIT, OTHER_LIMIT
   var OTHER_LIMIT = 160;
   var RULING_OPENING = "Rozhodnutí mimo almanach: ";  // answers.py RULING_OPENING, LEAD_LIMIT
-  var LEAD_LIMIT = 40;
+  var LEAD_LIMIT = 130;  // never more than half of the answer's limit
   var YES_NO_WORDS = new Set("musim musi musime musite musis mam mame ma".split(" "));
   var NUMBER_WORDS = new Set(("jeden jedna jedno jednu jednoho jedne jednom dva dve dvou dvema " +
     "tri trech trem tremi ctyri ctyr ctyrech pet peti sest sesti sedm sedmi osm osmi devet " +
@@ -203,7 +203,7 @@
     var chosen = 0;
     scores.forEach(function (score, i) { if (score > scores[chosen]) chosen = i; });
     var lead = null;  // a ruling's short answer, kept before the sentence chosen
-    if (ruling && chosen > 0 && sentences[0][1] - sentences[0][0] <= LEAD_LIMIT) {
+    if (ruling && chosen > 0 && sentences[0][1] - sentences[0][0] <= Math.min(LEAD_LIMIT, Math.floor(limit / 2))) {
       lead = sentences[0];
       limit -= lead[1] - lead[0] + 1;
     }
