@@ -69,6 +69,7 @@ def test_with_no_viewer_every_decision_keeps_the_third_person():
     assert only["difference"].startswith("Tah oranžového stál podle odhadu")
 
 
+@pytest.mark.slow  # reviews a whole played game (tens of seconds)
 def test_the_one_persons_review_page_speaks_to_them(client):
     row = finished_game(seed=1, plan="zacatecnici")
     page = text(client.get(f"/hrat/{row.pk}/rozbor/"))
@@ -82,6 +83,7 @@ def test_the_one_persons_review_page_speaks_to_them(client):
     assert "s vaším tahem" in grades and "s tímto tahem" not in grades
 
 
+@pytest.mark.slow  # reviews a whole played game (tens of seconds)
 def test_two_people_at_one_device_are_each_named_in_the_third_person(client):
     row = finished_game(seed=1, plan="zacatecnici", people=("orange", "blue"))
     page = text(client.get(f"/hrat/{row.pk}/rozbor/"))

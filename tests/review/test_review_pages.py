@@ -169,6 +169,7 @@ def test_a_get_of_hrat_odsud_goes_back_to_the_review(client):
     assert response["Location"] == f"/hrat/{row.pk}/rozbor/"
 
 
+@pytest.mark.slow  # reviews a whole played game (tens of seconds)
 def test_the_limit_refuses_a_new_review_politely_but_keeps_a_done_one(client, monkeypatch):
     row = finished_game(seed=1, plan="zacatecnici")
     assert client.get(f"/hrat/{row.pk}/rozbor/").status_code == 200
@@ -202,6 +203,7 @@ def _setup(seed):
     return flow.Setup(players=("orange", "red"), people=("orange",), seed=seed)
 
 
+@pytest.mark.slow  # reviews a whole played game (tens of seconds)
 def test_a_game_played_on_from_the_example_is_reviewed_from_where_the_person_took_over(
         client):
     from engine.bots import StrongBot
@@ -233,6 +235,7 @@ def test_a_game_played_on_from_the_example_is_reviewed_from_where_the_person_too
     assert "začátek 17. tahu" in page and '<svg class="rv-chart"' in page
 
 
+@pytest.mark.slow  # reviews a whole played game (tens of seconds)
 def test_two_people_at_one_device_both_get_their_decisions_graded(client):
     row = finished_game(seed=1, plan="zacatecnici", people=("orange", "blue"))
     page = text(client.get(f"/hrat/{row.pk}/rozbor/"))
