@@ -520,7 +520,7 @@ def test_suggestions_as_you_type_lead_with_the_fact(client):
 
 def test_a_ruling_in_the_results_says_it_is_the_site_s_words_and_its_source(client):
     html = _search(client, "smi rytir kdyz zlodej neni na mem poli")
-    assert "Slovy webu, ne citace almanachu." in html
+    assert '<abbr title="Slovy webu, ne citace almanachu">Slovy webu</abbr>, zdroj:' in html
     assert "Oficiální FAQ vydavatele (catan.com)" in html
 
 

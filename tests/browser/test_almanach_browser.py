@@ -178,7 +178,7 @@ FACT_AND_RULING_QUESTIONS = [
     ("kolik je v balíčku rytířů", "14 rytířů"),
     ("kolik vesnic muze mit jeden hrac", "5"),
     ("muzu zahrat rytire kdyz zlodej neni na mem poli", "i když zloděj neblokuje"),
-    ("bank nema dost obili a dostat ho ma jen jeden hrac", "vezme si všechny karty"),
+    ("bank nema dost obili a dostat ho ma jen jeden hrac", "vezme si zbytek"),
 ]
 
 
