@@ -93,8 +93,9 @@ def small_targets(page, root: str) -> list[str]:
     return page.evaluate(SMALL_TARGETS, root)
 
 
-def moved(row, before: int, seconds: float = 10) -> bool:
-    """Wait until the server has taken the move (the log grew)."""
+def moved(row, before: int, seconds: float = 30) -> bool:
+    """Wait until the server has taken the move (the log grew). The move is stored when its
+    request ends, computers' turns included: on a loaded 2-CPU machine that took over 10 s."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         row.refresh_from_db()
