@@ -15,7 +15,7 @@ import play_kit as kit  # noqa: E402  (the Hrát tests' helpers: start a game, f
 
 from tests.browser.axe import assert_accessible  # noqa: E402
 from tests.browser.htmx import settled  # noqa: E402
-from tests.helpers.browser import PHONE
+from tests.helpers.browser import PHONE, discard_first_cards, press_preferred
 from tutorial.play import store  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -60,26 +60,6 @@ TABLE = """() => {
 }"""
 
 
-def discard(page, table: dict) -> None:
-    owed = int(re.search(r"Odhoďte (\d+)", table["discard"])[1])
-    counts: dict[str, int] = {}
-    for resource in table["hand"][:owed]:
-        counts[resource] = counts.get(resource, 0) + 1
-    for resource, count in counts.items():
-        page.fill(f"input[name=odhodit_{resource}]", str(count))
-    page.click(".play-discard button")
-
-
-def person_moves(page, labels: list[str]) -> None:
-    """Press the first preferred move in 'Co můžu dělat?' (every kind opened)."""
-    for wanted in PREFERENCE:
-        for index, label in enumerate(labels):
-            if label.startswith(wanted):
-                page.locator(".play-choices .play-action button").nth(index).click()
-                return
-    raise AssertionError(f"nothing to press among {labels}")
-
-
 def play_to_the_end(page) -> tuple[str, int]:
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -92,9 +72,9 @@ def play_to_the_end(page) -> tuple[str, int]:
             return table["heading"], moves
         assert "Hrajete vy" in table["status"], table["status"]
         if table["discard"] is not None:
-            discard(page, table)
+            discard_first_cards(page, table)
         else:
-            person_moves(page, table["labels"])
+            press_preferred(page, table["labels"], PREFERENCE)
     raise AssertionError(f"no winner after {MAX_MOVES} moves")
 
 

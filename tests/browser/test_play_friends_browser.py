@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.htmx import settled
+from tests.helpers.browser import discard_first_cards, press_preferred
 from tutorial.play import store
 
 pytestmark = pytest.mark.browser
@@ -19,7 +20,8 @@ pytestmark = pytest.mark.browser
 PREFERENCE = ("Hodit kostkami", "Postavit vesnici", "Postavit silnici", "Povýšit vesnici",
               "Zloděj na", "Vrátit", "Odmítnout nabídku", "Ukončit tah")
 MAX_MOVES = 900
-POLL = 5000  # ms: a phone learns of another's move by its poll (every 0.3 s in tests)
+POLL = 15000  # ms: a phone learns of another's move by its poll (every 0.3 s in tests);
+#             a loaded machine may take seconds
 
 TABLE = """() => {
   const text = (selector) => { const el = document.querySelector(selector);
@@ -62,25 +64,6 @@ def join(page, url: str, code: str, nickname: str, colour_name: str) -> None:
     expect(page.locator("h1")).to_have_text("Čekáme na hráče")
 
 
-def discard(page, table: dict) -> None:
-    owed = int(re.search(r"Odhoďte (\d+)", table["discard"])[1])
-    counts: dict[str, int] = {}
-    for resource in table["hand"][:owed]:
-        counts[resource] = counts.get(resource, 0) + 1
-    for resource, count in counts.items():
-        page.fill(f"input[name=odhodit_{resource}]", str(count))
-    page.click(".play-discard button")
-
-
-def press(page, labels: list[str]) -> None:
-    for wanted in PREFERENCE:
-        for index, label in enumerate(labels):
-            if label.startswith(wanted):
-                page.locator(".play-choices .play-action button").nth(index).click()
-                return
-    raise AssertionError(f"nothing to press among {labels}: {page.inner_text('#stul')[:1500]}")
-
-
 SMALL_TARGETS = """(root) => [...document.querySelectorAll(root + ' :is(button, a.button, select,'
   + ' input:not([type=hidden]))')]
   .map(el => el.matches('[type=radio], [type=checkbox]') ? el.closest('label') || el : el)
@@ -114,9 +97,9 @@ def play_one(page, row) -> dict:
     assert table["stale"] is None, table["stale"]  # the last tap was not sent from an old table
     before = row.moves
     if table["discard"] is not None:
-        discard(page, table)
+        discard_first_cards(page, table)
     else:
-        press(page, table["labels"])
+        press_preferred(page, table["labels"], PREFERENCE)
     assert moved(row, before), f"one tap did not make the move: {table['labels']}"
     settled(page)
     return table
