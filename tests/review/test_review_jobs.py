@@ -48,6 +48,7 @@ def test_the_poll_answers_the_progress_alone_and_a_refresh_once_done(client):
     assert done["HX-Refresh"] == "true"
 
 
+@pytest.mark.slow  # reviews a whole played game (tens of seconds)
 def test_a_stale_review_whose_server_stopped_is_claimed_again_and_finished(client):
     row = finished_game(seed=1, plan="zacatecnici")
     running(row, timezone.now() - jobs.STALE - timedelta(seconds=5))

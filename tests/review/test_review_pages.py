@@ -297,6 +297,7 @@ def test_hrat_odsud_from_a_computers_step_seats_the_viewer_and_shows_only_their_
         assert re.search(rf"{words.player(color, capital=True)}: [^.<]*v ruce {count}", page)
 
 
+@pytest.mark.slow  # reviews a whole played game (tens of seconds)
 def test_two_people_at_one_device_restart_from_an_ungraded_step_at_the_actors_seat(client):
     row = finished_game(seed=1, plan="zacatecnici", people=("orange", "blue"))
     client.get(f"/hrat/{row.pk}/rozbor/")
