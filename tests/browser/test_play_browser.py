@@ -16,6 +16,7 @@ import play_kit as kit  # noqa: E402  (the Hrát tests' helpers: start a game, f
 from tests.browser.axe import assert_accessible  # noqa: E402
 from tests.browser.htmx import settled  # noqa: E402
 from tests.helpers.browser import PHONE, discard_first_cards, press_preferred
+from tests.helpers.browser import PLAY_TABLE as TABLE
 from tutorial.play import store  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -40,24 +41,6 @@ def start(page, url: str, players: int, plan: str, seed: int) -> None:
     expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
 
 
-# What the person sees after a move, read in one round trip to the browser (a whole game is
-# some 50 moves): the heading, the status line, a refusal, the cards to discard, and the moves
-# of "Co můžu dělat?" with every kind opened.
-TABLE = """() => {
-  const text = (selector) => { const el = document.querySelector(selector);
-                               return el ? el.innerText : null; };
-  document.querySelectorAll('.play-kind').forEach(d => d.open = true);
-  return {
-    heading: text('h1'),
-    status: text('.play-status'),
-    refusal: text('.play-refusal'),
-    discard: text('.play-discard'),
-    hand: [...document.querySelectorAll('.player [aria-label^="Karty v ruce"] .chip')]
-      .map(chip => (chip.className.match(/r-(\\w+)/) || [])[1]),
-    labels: [...document.querySelectorAll('.play-choices .play-action button')]
-      .map(button => button.innerText),
-  };
-}"""
 
 
 def play_to_the_end(page) -> tuple[str, int]:

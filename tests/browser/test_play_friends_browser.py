@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.htmx import settled
+from tests.helpers.browser import PLAY_TABLE as TABLE
 from tests.helpers.browser import discard_first_cards, press_preferred
 from tutorial.play import store
 
@@ -23,26 +24,6 @@ MAX_MOVES = 900
 POLL = 15000  # ms: a phone learns of another's move by its poll (every 0.3 s in tests);
 #             a loaded machine may take seconds
 
-TABLE = """() => {
-  const text = (selector) => { const el = document.querySelector(selector);
-                               return el ? el.innerText : null; };
-  document.querySelectorAll('.play-kind').forEach(d => d.open = true);
-  return {
-    heading: text('h1'),
-    status: text('.play-status'),
-    refusal: text('.play-refusal'),
-    stale: text('.play-stale'),
-    discard: text('.play-discard'),
-    hand: [...document.querySelectorAll('.player [aria-label^="Karty v ruce"] .chip')]
-      .map(chip => (chip.className.match(/r-(\\w+)/) || [])[1]),
-    labels: [...document.querySelectorAll('.play-choices .play-action button')]
-      .map(button => button.innerText),
-    hands: [...document.querySelectorAll('.player')]
-      .filter(box => box.querySelector('p.hand'))
-      .map(box => (box.className.match(/p-(\\w+)/) || [])[1]),
-    wide: document.documentElement.scrollWidth,
-  };
-}"""
 
 
 def phone(browser, errors):
