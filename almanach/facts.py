@@ -356,6 +356,7 @@ def _data() -> dict:
     return {
         "words": [[name, patterns] for name, patterns in raw["words"].items()],
         "groups": [[name, classes] for name, classes in raw.get("groups", {}).items()],
+        "swaps": [[name, swap] for name, swap in raw.get("swaps", {}).items()],
         "facts": facts,
         "numberWords": [list(item) for item in NUMBER_WORDS],
     }
@@ -365,7 +366,8 @@ def offline_data() -> dict:
     """What offline-facts.js needs (JSON-able): the word classes, the facts in order with their
     cards built, and the number words."""
     data = _data()
-    return {"words": data["words"], "groups": data["groups"], "numberWords": data["numberWords"],
+    return {"words": data["words"], "groups": data["groups"], "swaps": data["swaps"],
+            "numberWords": data["numberWords"],
             "facts": [{key: fact[key] for key in ("id", "when", "unless", "only", "card",
                                                   "variants")}
                       for fact in data["facts"]]}
@@ -415,6 +417,20 @@ def _part_matches(token: str, stem: str, prefix: bool, typos: bool = True) -> bo
                              for n in (size - 1, size + 1))
 
 
+def _swapped(words_: list[str], of_token: list[set[str]], kind: str, word: str) -> bool:
+    """Does the question trade a thing of this class for the same thing ("1 rudu za 1 rudu",
+    "2 ovce za 1 ovci")? A word of the class at most two words before `word` and one at most
+    two words after it, the same word in any case (their first three letters)."""
+    for j, token in enumerate(words_):
+        if token != word:
+            continue
+        before = [words_[i] for i in range(max(j - 2, 0), j) if kind in of_token[i]]
+        after = [words_[k] for k in range(j + 1, min(j + 3, len(words_))) if kind in of_token[k]]
+        if any(a[:3] == b[:3] for a in before for b in after):
+            return True
+    return False
+
+
 class _Matcher:
     """The word classes compiled: each distinct word or stem ("part") once, the classes each
     single-word part stands for, and the several-word patterns in class order."""
@@ -446,6 +462,7 @@ class _Matcher:
             for fact in data["facts"]
         ]
         self.groups = [(name, frozenset(classes)) for name, classes in data["groups"]]
+        self.swaps = [(name, swap["class"], swap["word"]) for name, swap in data["swaps"]]
         self.number_words = data["numberWords"]
         self.token_parts = lru_cache(maxsize=4096)(self._token_parts)
 
@@ -486,6 +503,9 @@ class _Matcher:
                         of_token[i].add(name)
         for name, classes in self.groups:
             if len(classes & present) >= 2:
+                present.add(name)
+        for name, kind, word in self.swaps:
+            if _swapped(words_, of_token, kind, word):
                 present.add(name)
         return present, of_token
 

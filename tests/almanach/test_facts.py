@@ -246,6 +246,37 @@ NOT_ASKS = [
 ]
 
 
+# A resource for the same resource, a gift, a piece's place on the board, the setup round: a
+# player who asked "may I trade 1 ore for 1 ore" was shown the bank's 4:1 card, which does not
+# answer it (the ruling below it does). Precision over recall: no card for these.
+NOT_A_RATIO = [
+    "můžu vyměnit 1 rudu za 1 rudu",
+    "muzu vymenit 1 rudu za 1 rudu",
+    "muzu smenit 2 ovce za 1 ovci abych mel min karet",
+    "obchod 3 ovce za 1 ovci v přístavu",
+    "trade 0 za 1",
+    "setup phase how many roads each",
+    "kolik silnic na jednu hranu",
+]
+
+
+@pytest.mark.parametrize("query", NOT_A_RATIO)
+def test_a_trade_of_a_resource_for_itself_or_for_nothing_gets_no_ratio_card(query):
+    card = facts.card_for(query)
+    assert card is None, f"{query!r}: karta {card.id}: {card.answer}"
+
+
+def test_a_question_that_names_the_banks_rate_gets_the_banks_card_not_the_harbours():
+    """'Do I need a harbour to trade 4 for 1?' is answered by the bank's 4:1 without one."""
+    for query in ("potřebuju přístav na výměnu 4 za 1", "obchod s bankou 4 za 1 potrebuju pristav",
+                  "kurz 4:1", "čtyři dřeva za jednu cihlu u banky jo?"):
+        card = facts.card_for(query)
+        assert card is not None and card.id == "ratio-bank", query
+        assert "i bez přístavu" in card.answer
+    # a trade of two different resources stays a question about the ratio
+    assert facts.card_for("kolik ovcí dám za 1 cihlu s bankem").id == "ratio-bank"
+
+
 @pytest.mark.parametrize(("query", "expected"), ASKS, ids=[q for q, _ in ASKS])
 def test_a_question_asking_for_a_figure_gets_its_card(query, expected):
     card = facts.card_for(query)

@@ -46,6 +46,20 @@
     });
   }
 
+  // Does the question trade a thing of this class for the same thing ("1 rudu za 1 rudu")?
+  function swapped(words, ofToken, kind, word) {
+    for (var j = 0; j < words.length; j++) {
+      if (words[j] !== word) continue;
+      for (var i = Math.max(j - 2, 0); i < j; i++) {
+        if (!ofToken[i].has(kind)) continue;
+        for (var k = j + 1; k < Math.min(j + 3, words.length); k++) {
+          if (ofToken[k].has(kind) && words[i].slice(0, 3) === words[k].slice(0, 3)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
   function Matcher(data) {
     var parts = this.parts = [];
     var partIds = new Map();
@@ -87,6 +101,9 @@
       };
     });
     this.groups = (data.groups || []).map(function (group) { return [group[0], group[1]]; });
+    this.swaps = (data.swaps || []).map(function (swap) {
+      return [swap[0], swap[1]["class"], swap[1].word];
+    });
     this.numberWords = data.numberWords;
     this.cache = new Map();
   }
@@ -148,6 +165,9 @@
     this.groups.forEach(function (group) {
       var count = group[1].filter(function (name) { return present.has(name); }).length;
       if (count >= 2) present.add(group[0]);
+    });
+    this.swaps.forEach(function (swap) {
+      if (swapped(words, ofToken, swap[1], swap[2])) present.add(swap[0]);
     });
     return { present: present, ofToken: ofToken };
   };
