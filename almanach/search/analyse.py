@@ -78,8 +78,11 @@ MESSAGE_TOO_LONG = (
 )
 MESSAGE_NO_WORDS = "V dotazu není žádné slovo. Zkuste napsat třeba „zloděj“ nebo „přístav“."
 
-# Folded; compared with a word's fold and with its folded lemmas. Question words and filler
-# carry the question's intent, not its subject.
+# Folded; compared with a word's fold only, never with its lemmas: the list is explicit, so a
+# new word in the content can never make a player's word a stop word (a ruling's "dál", whose
+# lemma is "dát", once turned every player's "dál" into one). Question words and filler carry
+# the question's intent, not its subject; the second block is the forms of the pronouns and of
+# být, mít, moci, muset, smět, dát, ten, který… that the lemmas used to reach.
 STOP_WORDS = frozenset(
     """
     a aby abych ale ani at az bez by byt co ci do i jak jaky jaka jake jako je jen jeho jeji
@@ -93,6 +96,13 @@ STOP_WORDS = frozenset(
     byl byla bylo budu bude budou jestli zda zdali proc nebo anebo ci prosim vlastne teda tedy
     porad jeste taky tez vubec presne normalne treba ok okay hele pls pak potom
     the a an of to in on is are how what when can do i my for with does
+    abys abyste budete byly jsme jste nebude nebudete nebudou nebyl nebyly nejsem nejsou nejste
+    ma mate mel mela nema nemaji nemate nemela musi nemusi nemusite muzes nemohli nemohou nemuze
+    nesmeji nesmi nesmite nelze daji dam das date dejte neda delate udela potrebujete nepotrebuje
+    ho jej jemu ji jich jim mu ne nej nem nemu ni nich nim nimi oni jejich jejiho jejimi
+    moje mou naseho nasem sebe sebou sobe cemu koho komu kolika jakem jakych ktereho kterem
+    kterou kterych kterym tato tech techto temito teto tim timto toho tohoto tom tomto tomu
+    tomuto toto touto tuto ty tyto presneji
     """.split()
 )
 
@@ -293,8 +303,7 @@ class Analysis:
         return lemmas[0] if lemmas else folded
 
     def _is_stop(self, word: str) -> bool:
-        folded = fold(word)
-        return folded in STOP_WORDS or any(m in STOP_WORDS for m in self._lemmas.get(folded, ()))
+        return fold(word) in STOP_WORDS
 
     def _signature(self, words: list[str]) -> frozenset[str]:
         """The lemmas of a name's content words: "karty vývoje" and "karta vývoje" are one."""

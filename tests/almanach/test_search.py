@@ -604,3 +604,32 @@ def test_a_rulings_snippet_starts_with_its_short_answer(index):
     assert "1 rudu za 1 rudu" in hit.snippet
     hit = index.search("muze zlodej na more").hits[0]
     assert hit.slug == "rozhodnuti" and hit.snippet.startswith("Rozhodnutí mimo almanach: Nesmí.")
+
+
+# Players' words that carry a question's subject or its exception: never stop words, whatever
+# the content says ("dál" has the lemma "dát", a stop word; "zase", "znovu", "hned dál").
+PLAYERS_WORDS = ["dál", "dal", "znovu", "zase", "stejnou", "surovinu", "nikdo", "vesnice",
+                 "dostanu", "zbytek", "kruh", "spojenectví", "slib", "půjčit"]
+
+
+def test_new_content_never_turns_a_players_word_into_a_stop_word():
+    """A ruling once said "funguje dál": the lemma table then gave every player's "dál" the
+    lemma "dát", a stop word, and "můžu hned dál měnit" lost the word that asks it. The stop
+    words are an explicit list of folded words now; no content word can add to it."""
+    plain = [Document("a", "Obchod", "/a/", "Obchodovat smíte ve svém tahu.")]
+    words_ = ["dál", "dal", "dále", "znovu", "dostanu", "zbytek"]
+    with_more = plain + [Document("b", "Zloděj", "/b/",
+                                  "Přístav funguje dál a vesnice vynáší dál. Dal mu kartu, "
+                                  "dále dá, dostal, zbyl zbytek a znovu dá.")]
+    for documents in (plain, with_more):
+        index = SearchIndex(documents, synonyms={})
+        for word in words_:
+            assert not index._is_stop(word), (word, [d.slug for d in documents])
+        terms = [term.word for term in index._terms(["můžu", "hned", "dál", "měnit"], False)]
+        assert terms == ["dál", "měnit"]
+    index = SearchIndex(with_more, synonyms={})
+    for word in PLAYERS_WORDS:
+        assert not index._is_stop(word), word
+    # the question's filler stays out, in any of its forms
+    for word in ("můžu", "musí", "má", "nějak", "jsem", "kterou", "kolika", "toho"):
+        assert index._is_stop(word), word
