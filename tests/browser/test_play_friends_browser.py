@@ -265,3 +265,108 @@ def test_a_tap_made_while_a_poll_is_under_way_wins_over_it(live_server, browser,
     finally:
         host_context.close()
         friend_context.close()
+
+
+# Seen by the page: a poll's answer is about to be swapped in (or held back).
+POLL_ANSWERED = """() => { window.pollAnswered = false;
+  document.addEventListener('htmx:beforeSwap', (event) => {
+    if (event.detail.requestConfig.elt.matches('.play-poll') && event.detail.shouldSwap)
+      window.pollAnswered = true; }, true); }"""
+
+
+def press(page, locator) -> None:
+    """Put a finger (the mouse) down on ``locator`` and keep it there."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+
+
+def started_for_two(live_server, browser, errors):
+    """Ada hosts, Běla joins as blue, the game starts and Ada (orange) must roll."""
+    (host_context, host), (friend_context, friend) = (phone(browser, errors),
+                                                      phone(browser, errors))
+    host.goto(f"{live_server.url}/hrat/s-prateli/")
+    host.fill("#id_prezdivka", "Ada")
+    host.select_option("#id_cas", "0")
+    host.get_by_role("button", name="Založit hru s přáteli").first.click()
+    code = host.locator(".play-code").inner_text()
+    join(friend, live_server.url, code, "Běla", "Modrý")
+    host.get_by_role("button", name="Začít hru").click()
+    expect(host.locator(".play-status")).to_contain_text("Hrajete vy", timeout=POLL)
+    row = store.find(host.url.rstrip("/").split("/")[-1])
+    assert store.game_of(row).acting_player == "orange"
+    settled(host)
+    return (host_context, host), (friend_context, friend), row
+
+
+def test_a_table_that_changes_under_the_finger_does_not_lose_the_tap(
+        live_server, browser, transactional_db):
+    """Issue #43: the table changes (someone comes back to the table, and the poll brings
+    the news) between the press and the release of a tap. The button pressed must still be
+    there at the release: the tap makes its move, and the news is on the page after it."""
+    from tutorial.play import friends
+
+    errors: list[str] = []
+    (host_context, host), (friend_context, friend), row = started_for_two(
+        live_server, browser, errors)
+    try:
+        host.evaluate(POLL_ANSWERED)
+        before = row.moves
+        press(host, host.locator(".play-choices .play-action button", has_text="Hodit kostkami"))
+        friends.bump(row, "Modrý (Běla) je zpět a hraje zase sám.")
+        host.wait_for_function("() => window.pollAnswered", timeout=POLL)  # under the finger
+        host.mouse.up()
+        assert moved(row, before), "the tap was lost: the server never got it"
+        expect(host.locator(".play-rolls")).to_contain_text("Oranžový")
+        expect(host.locator(".play-friends-news summary")).to_contain_text(
+            "Modrý (Běla) je zpět")
+        settled(host)
+        assert host.evaluate(TABLE)["stale"] is None
+        # A press that asks for nothing (on the heading): the news waits for the release,
+        # then comes in by itself.
+        host.evaluate(POLL_ANSWERED)
+        press(host, host.locator("h1"))
+        friends.bump(row, "Modrý (Běla) chce pokračovat na jiném telefonu.")
+        host.wait_for_function("() => window.pollAnswered", timeout=POLL)
+        news = host.locator(".play-friends-news summary")
+        assert "Modrý (Běla) je zpět" in news.inner_text()  # nothing moved under the finger
+        host.mouse.up()
+        expect(news).to_contain_text("chce pokračovat na jiném telefonu")
+        assert not errors, errors
+    finally:
+        host_context.close()
+        friend_context.close()
+
+
+def test_a_tap_from_a_table_that_went_stale_under_the_finger_says_so(
+        live_server, browser, transactional_db):
+    """The player's time runs out while the finger is on "Hodit kostkami": a computer plays
+    for them, and the poll brings that table. The tap, sent from the table as it was when
+    pressed, reaches the server and gets a clear answer, never silence."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tutorial.play.models import FriendGame, PlayedGame
+
+    errors: list[str] = []
+    (host_context, host), (friend_context, friend), row = started_for_two(
+        live_server, browser, errors)
+    try:
+        host.evaluate(POLL_ANSWERED)
+        press(host, host.locator(".play-choices .play-action button", has_text="Hodit kostkami"))
+        FriendGame.objects.filter(pk=row.pk).update(patience=60)
+        PlayedGame.objects.filter(pk=row.pk).update(
+            deadline=timezone.now() - timedelta(seconds=1))  # Ada's minute is over
+        host.wait_for_function("() => window.pollAnswered", timeout=POLL)
+        row.refresh_from_db()
+        assert row.moves > 0  # the computer played for Ada under her finger
+        host.mouse.up()
+        expect(host.locator(".play-stale")).to_contain_text(
+            "Hra mezitím pokročila, tady je aktuální stav.")
+        expect(host.locator(".play-away")).to_contain_text("Za vás teď hraje počítač")
+        assert not errors, errors
+    finally:
+        host_context.close()
+        friend_context.close()
