@@ -56,7 +56,7 @@ def page_url(slug: str) -> str:
 
 
 def test_every_ruling_has_a_title_a_short_answer_and_names_where_it_comes_from(rulings):
-    assert len(rulings) >= 40
+    assert len(rulings) >= 60
     assert len({ruling.id for ruling in rulings}) == len(rulings)
     for ruling in rulings:
         assert ruling.title and len(ruling.summary) >= 20, ruling.id
@@ -102,6 +102,99 @@ def test_the_engine_pays_nobody_a_short_resource_even_when_only_one_player_is_ow
     events = game.apply(RollDice("red", (5, 6)))
     assert game.hand("red")["ore"] == 0 and game.bank["ore"] == 1
     assert events[-1].shortage == ["ore"]
+
+
+def test_the_engine_plays_table_questions_as_the_rulings_say():
+    """What the rulings on roads, the robber, a 7, the end of the game say the engine does."""
+    from engine import Board, Game, RuleViolation
+    from engine.actions import BuildRoad, BuildSettlement, EndTurn, PlayRoadBuilding, RollDice
+
+    def refused(game, action) -> str | None:
+        try:
+            game.check(action)
+        except RuleViolation as violation:
+            return violation.code
+        return None
+
+    players = ["red", "blue", "white", "orange"]
+    ring = ("c3.NE", "c3.E", "c3.SE", "c3.SW", "c3.W")  # around c3 from its top corner
+    game = Game.empty(Board.beginner(), players)
+    game.place_settlement("red", "c3.N")
+    for path in ring:
+        game.place_road("red", path)
+    game.set_robber("c3")  # the robber on the hex the road runs round
+    assert game.road_length("red") == 5 and game.longest_road_holder == "red"
+    game.place_road("blue", "b2|c3")  # blue's road ends where red's road ends (b2.S)
+    game.set_dev_cards("red", ["road_building"])
+    game.set_current("red", "trade")
+    assert refused(game, PlayRoadBuilding("red", ("b2|b3", "b2|c2"))) is None  # apart
+    game.set_hand("red", {"brick": 1, "lumber": 1})
+    game.set_current("red", "build")
+    assert refused(game, BuildRoad("red", "b2|c2")) is None  # past blue's road at b2.S
+
+    game = Game.empty(Board.beginner(), players)
+    game.place_settlement("red", "c3.S")
+    game.place_road("red", "c3|d3")
+    game.place_settlement("blue", "c3.NE")
+    game.set_hand("red", {"brick": 2, "lumber": 2})
+    game.set_current("red", "build")
+    game.apply(BuildRoad("red", "c3|c4"))  # up to blue's settlement
+    assert refused(game, BuildRoad("red", "b3|c4")) == "road_blocked"  # not past it
+
+    game = Game.empty(Board.beginner(), players)
+    game.place_settlement("blue", "c3.N")
+    for path in ring:
+        game.place_road("blue", path)
+    game.place_settlement("red", "d2.S")
+    game.place_road("red", "d2|e2")
+    game.place_road("red", "d2|d3")  # red's own road reaches c3.S, between blue's roads
+    game.set_hand("red", {"brick": 1, "lumber": 1, "wool": 1, "grain": 1})
+    game.set_current("red", "build")
+    game.apply(BuildSettlement("red", "c3.S"))
+    assert game.road_length("blue") == 3 and game.longest_road_holder is None
+
+    game.set_hand("red", {"brick": 5, "lumber": 5})
+    game.set_current("red", "roll")
+    game.apply(RollDice("red", (3, 4)))  # 10 cards: half of them first
+    assert game.phase == "discard" and refused(game, BuildRoad("red", "c3|c4")) == "discard_first"
+
+    game = Game.empty(Board.beginner(), players)
+    for corner in ("a1.N", "a3.N", "c1.N", "c5.N"):
+        game.place_settlement("blue", corner, city=True)
+    game.place_settlement("blue", "e1.N")
+    game.set_dev_cards("blue", ["victory_point"])  # 10 points, reached in red's turn
+    game.set_current("red", "trade")
+    assert game.winner is None
+    game.apply(EndTurn("red"))
+    assert game.winner == "blue" and game.legal_actions() == []
+
+
+def test_the_engine_plays_katan_pro_dva_as_the_rulings_say():
+    """Neutral builds for Road Building's two roads, a forced trade with an empty hand."""
+    from engine import Game, Rules, RuleViolation
+    from engine.actions import ForcedTrade, RollDice
+
+    game = Game.beginner(players=("orange", "red"), rules=Rules(two_player=True), seed=1)
+    game.set_dev_cards("orange", ["road_building"])
+    game.set_current("orange", "roll")
+    road_building = next(action for action in game.legal_actions()
+                         if action.type == "play_road_building" and len(action.paths) == 2)
+    game.apply(road_building)
+    assert game.phase == "neutral" and game.neutral_builds_owed == 2
+    # At the start a neutral has no road: its first free build is a road, not a settlement.
+    assert {action.type for action in game.legal_actions()} == {"build_neutral_road"}
+
+    game = Game.beginner(players=("orange", "red"), rules=Rules(two_player=True), seed=1)
+    game.set_hand("red", {})
+    game.set_hand("orange", {"wool": 3})
+    game.set_current("orange", "roll")
+    with pytest.raises(RuleViolation) as refused:
+        game.check(ForcedTrade("orange"))
+    assert refused.value.code == "forced_trade_empty_hand"
+    game.set_hand("red", {"ore": 4, "grain": 4})  # 8 resource cards and 7 trade cards
+    game.set_trade_cards("red", 7)
+    game.apply(RollDice("orange", (3, 4)))
+    assert game.discards_owed == {"red": 4}
 
 
 def test_a_ruling_box_is_the_sites_words_labelled_and_never_checked_as_a_quotation():
@@ -192,6 +285,10 @@ def test_cast_otazky_answers_with_the_ruling_in_the_sites_words_and_its_source(c
         ("musi vzdy zacinat nejstarsi", "nejstarsi-hrac"),
         ("muzu zahrat rytire kdyz zlodej neni u me", "rytir-bez-zlodeje"),
         ("bank nema dost a surovinu dostava jen jeden hrac", "bank-jedinemu-hraci"),
+        ("dohrava se kolo kdyz nekdo vyhraje", "dohrat-kolo"),
+        ("padla sedmicka muzu jeste utratit karty nez odhodim", "sedmicka-nejdriv-odhodit"),
+        ("forgot to take resources", "zapomenute-vynosy"),
+        ("zlodej prerusuje nejdelsi obchodni cestu", "zlodej-neprerusi-cestu"),
     ],
 )
 def test_a_table_question_finds_its_ruling_first(query, ruling, file_index):
@@ -215,7 +312,7 @@ def test_a_snippet_showing_the_bank_sentence_carries_its_ruling(file_index):
 
 
 def test_the_official_faq_file_names_real_pages_and_keys(official):
-    assert len(official) >= 24
+    assert len(official) >= 32
     slugs = {doc.slug for doc in read_content(url_for=str).documents} | {"caste-otazky"}
     for item in official:
         assert item["otazka"].endswith("?") and item["odpoved"] and item["zdroj"], item["id"]
