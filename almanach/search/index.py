@@ -185,7 +185,8 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         for key, count in df.items():
             self._idf[key] = math.log(1 + (total - count + 0.5) / (count + 0.5))
         # Rarity belongs to the word, not to its form: "vesnicemi" is rare, "vesnice" is not.
-        for word, lemmas in self._lemmas.items():
+        # In the words' order (a lemma may be a capped word itself), as the offline search.
+        for word, lemmas in sorted(self._lemmas.items()):
             caps = [self._idf[lemma] for lemma in lemmas if lemma in self._idf]
             if caps and word in self._idf:
                 self._idf[word] = min(self._idf[word], max(caps))
@@ -367,9 +368,10 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             "maxQueryLength": MAX_QUERY_LENGTH,
             # A word's one lemma as a string, several as a list (the download's budget).
             "lemmas": {word: lemmas[0] if len(lemmas) == 1 else lemmas
-                       for word, lemmas in self._lemmas.items()},
+                       for word, lemmas in sorted(self._lemmas.items())},
             "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
-            "words": self._sorted_words,
+            # The vocabulary front-coded (_front_coded): the download's budget again.
+            "words": _front_coded(self._sorted_words),
             "forms": [_form(word) for word in self._sorted_words],
             "documents": [
                 {
@@ -545,6 +547,20 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             return max(difflib.SequenceMatcher(None, folded, fold(n)).ratio() for n in names)
 
         return sorted(self.documents, key=likeness, reverse=True)[:count]
+
+
+def _front_coded(items: list[str]) -> str:
+    """Sorted words (no spaces) as one string, each after the first as the number of letters
+    it shares with the one before (0-9) and the rest: "zlodej zlodeje" → "0zlodej 6e". The
+    offline index is downloaded on every phone; this saves a fifth of its vocabulary."""
+    coded, previous = [], ""
+    for item in items:
+        shared = 0
+        while shared < min(len(item), len(previous), 9) and item[shared] == previous[shared]:
+            shared += 1
+        coded.append(f"{shared}{item[shared:]}")
+        previous = item
+    return " ".join(coded)
 
 
 def _form(folded: str) -> list:

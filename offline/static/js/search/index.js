@@ -16,6 +16,18 @@
   var ANSWER_WIDTH = 400;  // the first result's (weights.py ANSWER_WIDTH, ANSWER_MIN)
   var ANSWER_MIN = 300;
 
+  // index.py _front_coded undone: each item is the number of letters it shares with the one
+  // before (one digit) and the rest.
+  function unfront(text) {
+    var items = [], previous = "";
+    if (!text) return items;
+    text.split(" ").forEach(function (item) {
+      previous = previous.slice(0, Number(item[0])) + item.slice(1);
+      items.push(previous);
+    });
+    return items;
+  }
+
   function Index(data) {
     this.data = data;
     this.W = data.weights;
@@ -35,6 +47,7 @@
     Object.keys(data.lemmas).forEach(function (word) {  // one lemma is shipped as a string
       if (typeof data.lemmas[word] === "string") data.lemmas[word] = [data.lemmas[word]];
     });
+    if (typeof data.words === "string") data.words = unfront(data.words);
     this.lemmas = data.lemmas;
     this.synonyms = data.synonyms;
     this.words = data.words;
@@ -183,7 +196,7 @@
     df.forEach(function (count, key) {
       self.idf.set(key, Math.log(1 + (total - count + 0.5) / (count + 0.5)));
     });
-    Object.keys(this.lemmas).forEach(function (word) {
+    Object.keys(this.lemmas).sort().forEach(function (word) {  // in index.py's order
       var caps = self.lemmas[word].filter(function (l) { return self.idf.has(l); })
         .map(function (l) { return self.idf.get(l); });
       if (caps.length && self.idf.has(word)) {
