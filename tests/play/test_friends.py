@@ -141,6 +141,27 @@ def test_an_unchanged_poll_is_a_204_from_one_query_and_a_move_reaches_the_next_p
     assert "Mezitím hráli ostatní" in html and "hodil" in html  # the roll, in the news
 
 
+def test_a_table_drawn_from_a_row_read_before_a_move_is_stored_shows_that_rows_game(table):
+    """A page is drawn from the game's row and then its log. A move stored in between (by
+    another phone, on another server with a cold cache) must not reach a page that carries
+    the row's older version: the page would show the newer game under the old version, its
+    poll would swap the same table in again under a finger, and its buttons would carry an
+    old move count. The page shows the game as of its version; the next poll brings the
+    move."""
+    url = table["url"]
+    read_before = row_of(url)
+    version = friends.version(read_before)
+    shown = store.game_of(read_before).to_json()
+    on_turn = acting(url)
+    table[on_turn].post(url + "tah/", {"akce": json.dumps(
+        {"type": "roll_dice", "player": on_turn})})
+    assert row_of(url).moves > read_before.moves
+    store._cache.clear()  # another server, or this one's cache already replaced
+    assert store.game_of(read_before).to_json() == shown
+    assert [m.number for m in store.log_of(read_before)] == list(range(read_before.moves))
+    assert friends.version(read_before) == version
+
+
 def test_a_seat_that_stops_answering_is_played_by_a_computer_and_given_back(table):
     url = table["url"]
     row = row_of(url)

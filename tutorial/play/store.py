@@ -101,7 +101,16 @@ def setup_of(row: PlayedGame) -> flow.Setup:
 
 
 def log_of(row: PlayedGame) -> list[Move]:
-    return list(row.log.order_by("number"))
+    """The row's log as far as the row knows it (see :func:`table`)."""
+    return list(_known(row).order_by("number"))
+
+
+def _known(row: PlayedGame):
+    """The moves the row counts: a move stored after the row was read is not in its game,
+    so a page shows the game exactly at its version (``moves``), never a newer game under an
+    older version (its next poll would swap the same table in again, its forms would carry
+    an old ``stav``)."""
+    return row.log.filter(number__lt=row.moves)
 
 
 def game_of(row: PlayedGame) -> Game:
@@ -118,7 +127,7 @@ def table(row: PlayedGame) -> tuple[Game, dict]:
             _cache.move_to_end(row.pk)
             return cached[1].copy(), cached[2]
     setup = setup_of(row)
-    actions = list(row.log.order_by("number").values_list("action", flat=True))
+    actions = list(_known(row).order_by("number").values_list("action", flat=True))
     game = replay(setup, actions)
     bots = cached[2] if cached else computers.seat(setup)
     _remember(row.pk, len(actions), game, bots)

@@ -323,7 +323,7 @@ def _news(row, seat=None) -> tuple[list[dict], list[dict]]:
     In a game with friends, since this phone's seat last acted: its own moves, and the
     others' (people's and computers') after them."""
     seen = seat.seen if seat is not None else row.seen
-    moves = list(row.log.filter(number__gte=max(0, seen - 2))
+    moves = list(row.log.filter(number__gte=max(0, seen - 2), number__lt=row.moves)
                  .order_by("-number")[:NEW_MOVES_SHOWN])
     url = record.step_urls(row)
     viewer = record.viewer_of(row)  # a stolen card is named to the thief and the victim only
