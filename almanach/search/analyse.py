@@ -59,6 +59,19 @@ INTENTS = {
 }
 INTENT_ASKS = {word: name for name, (asks, _) in INTENTS.items() for word in asks.split()}
 INTENT_HINTS = {name: frozenset(hints.split()) for name, (_, hints) in INTENTS.items()}
+# A question about an exception or a special case: a condition ("když", "pokud"), a limit
+# ("jen", "zároveň", "bez", "místo"), a negation ("nemám", "nejsem", "nikdo", "žádné", "not").
+# The booklets state the rule; the rulings answer what it leaves open, so such a question lets
+# the page of rulings come forward (weights.py "ruling_exception"). Folded.
+EXCEPTION_WORDS = frozenset(
+    """
+    kdyz pokud jestlize kdyby jen jenom pouze zaroven ani bez misto krome
+    nema nemam nemas nemame nemate nemaji nejsem nejsi neni nejsme nejste nejsou nejde
+    nemuze nemuzu nemuzes nemuzeme nemohu nesmi nesmim nesmime nedostane nedostanu
+    nedostanou nic nikdo nikoho nikomu nikdy zadny zadna zadne zadnou zadnych
+    not no only without if unless except
+    """.split()
+)
 # Words that ask for another edition's text (folded).
 EDITION_WORDS = frozenset(
     "001 002 004 vydani vydanim vydanich edice edici kompaktni kompaktnich digitalni "

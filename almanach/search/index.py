@@ -22,6 +22,7 @@ from almanach.search.analyse import (
     DIMINUTIVES,
     EDITION_NAMES,
     EDITION_WORDS,
+    EXCEPTION_WORDS,
     INTENT_ASKS,
     INTENT_FACTOR,
     INTENT_HINTS,
@@ -53,6 +54,7 @@ from almanach.search.weights import (
     BROAD_PAGES,
     NEXT_SENTENCE_FACTOR,
     OVERVIEW_PAGES,
+    RULING_PAGES,
     SNIPPET_MIN,
     SNIPPET_WIDTH,
     VARIANT_PAGES,
@@ -134,6 +136,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         self._variant = {n for n, d in enumerate(self.documents) if d.slug in VARIANT_PAGES}
         self._overview = {n for n, d in enumerate(self.documents) if d.slug in OVERVIEW_PAGES}
         self._broad = {n for n, d in enumerate(self.documents) if d.slug in BROAD_PAGES}
+        self._ruling_pages = {n for n, d in enumerate(self.documents) if d.slug in RULING_PAGES}
         self._sections: dict[int, list[int]] = defaultdict(list)  # heading -> its passages
         for number, document in enumerate(self.documents):
             self._analyse(number, document)
@@ -358,6 +361,8 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             "intentAsks": dict(sorted(INTENT_ASKS.items())),
             "intentHints": {name: sorted(words) for name, words in INTENT_HINTS.items()},
             "editionWords": sorted(EDITION_WORDS),
+            "exceptionWords": sorted(EXCEPTION_WORDS),
+            "rulingPages": list(RULING_PAGES),
             "editionNames": EDITION_NAMES,
             "abbreviations": sorted(_ABBREVIATIONS),
             "sentence": {"adjacent": ADJACENT_BONUS, "next": NEXT_SENTENCE_FACTOR,
@@ -417,8 +422,10 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         asks = folded + [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
         intents = frozenset(INTENT_ASKS[word] for word in asks if word in INTENT_ASKS)
         asking = any(word in QUESTION_WORDS for word in folded)
+        exception = _asks_exception(folded)
 
         best: dict[int, tuple[float, set[str], int]] = {}  # passage -> score, keys, question
+        lifted: dict[int, float] = {}  # passage -> the part of its best score a question gave
         summed: dict[int, float] = defaultdict(float)  # passage -> its scores over rewrites
         all_terms: list[list[_Term]] = []
         named_docs: set[int] = set()
@@ -432,13 +439,15 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                 weight *= len(all_terms[0]) / len(terms)
             exactly_named |= self._names.get(self._signature(rewrite), set())
             # One word as typed names a topic: no question is lifted by its rewrites either.
-            scored, names_matched, texted = self._score(terms, edition_asked, quantity,
-                                                         intents, boxes, len(all_terms[0]) > 1)
+            scored, names_matched, texted, lift_of = self._score(
+                terms, edition_asked, quantity, intents, boxes, len(all_terms[0]) > 1)
             named_docs |= names_matched
             mentions |= texted
             for passage, (score, keys, question) in scored.items():
                 score *= weight
                 summed[passage] += score
+                if passage not in best or score > best[passage][0]:
+                    lifted[passage] = lift_of.get(passage, 0.0) * weight
                 if passage not in best:
                     best[passage] = (score, keys, question)
                 else:  # the best score; every rewrite's words are marked in the snippet
@@ -460,7 +469,13 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                 if info.document in self._variant and not edition_asked:
                     score *= W["variant"]
                 elif info.document in self._overview:
+                    lift = min(lifted.get(passage, 0.0), score)
                     score *= W["overview"]
+                    if exception and info.document in self._ruling_pages:
+                        # A question about an exception, lifted by a ruling's players'
+                        # question: what the booklets leave open, the ruling's lift counts
+                        # whole (its own words stay behind the Almanach's).
+                        score += lift * (W["ruling_exception_lift"] - W["overview"])
             if broad:
                 score *= W["broad"]
             elif info.document in named_docs:
@@ -547,6 +562,27 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             return max(difflib.SequenceMatcher(None, folded, fold(n)).ratio() for n in names)
 
         return sorted(self.documents, key=likeness, reverse=True)[:count]
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _asks_exception(folded: list[str]) -> bool:
+    """Does the question ask about an exception or a special case (EXCEPTION_WORDS)? "Co
+    když…", "co se stane, když…" asks what a situation brings, which the booklets say: its
+    "když" does not count; "smím…, když…" asks whether a condition changes the rule."""
+    if any(word in EXCEPTION_WORDS and not (word == "kdyz" and i and folded[i - 1] in
+                                             ("co", "stane"))
+           for i, word in enumerate(folded)):
+        return True
+    # A thing for the same thing ("2 ovce za 1 ovci", "1 rudu za 1 rudu"): a special case too.
+    for i, word in enumerate(folded):
+        if word == "za":
+            before = {_stem(w)[:3] for w in folded[max(i - 2, 0):i] if not _DIGITS.fullmatch(w)}
+            after = {_stem(w)[:3] for w in folded[i + 1:i + 3] if not _DIGITS.fullmatch(w)}
+            if before & after:
+                return True
+    return False
 
 
 def _front_coded(items: list[str]) -> str:

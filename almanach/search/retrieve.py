@@ -14,9 +14,11 @@ class Retrieval:
     def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
                intents: frozenset[str] = frozenset(), boxes: frozenset[str] = frozenset(),
                asks: bool = True
-               ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int]]:
+               ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int],
+                          dict[int, float]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
-        documents the query names; and the passages whose own words match.
+        documents the query names; and the passages whose own words match; and the part of
+        each lifted passage's score that a frequent or players' question gave it.
 
         A term's value in a passage: its own text, plus its section heading's, plus its entry's
         headword and aliases (added in this order; the offline search adds the same way)."""
@@ -99,8 +101,9 @@ class Retrieval:
                    for parts in (self._headword_parts[number], *self._alias_parts[number]))
         }
         result: dict[int, tuple[float, set[str], int]] = {}
+        lift_of: dict[int, float] = {}
         if not matchable:
-            return result, named, texted
+            return result, named, texted, lift_of
         # Another edition's words count less, unless the query asks for them; the entry's
         # names count the same for all its passages.
         for passage in sorted(scores.keys() | name_scores.keys()):
@@ -147,7 +150,8 @@ class Retrieval:
                 if self._passages[passage].edition and not edition_asked:
                     lift *= W["edition_lift"]
                 result[passage] = (base + lift, keys, question if lift >= base else -1)
-        return result, named, texted
+                lift_of[passage] = lift
+        return result, named, texted, lift_of
 
     def _norms(self) -> list[float]:
         """BM25's length norm of every passage (for the weights as they are now)."""

@@ -54,6 +54,9 @@ WEIGHTS = {
     # A variant page or another edition's box the query does not name.
     "variant": 0.45,
     "overview": 0.5,
+    # A question about an exception or a special case (analyse.EXCEPTION_WORDS): the part of a
+    # ruling's score that its players' question gave it counts this much, not "overview".
+    "ruling_exception_lift": 1.0,
     "broad": 0.9,  # the other booklet's overview (Pravidla hry v kostce)
     "edition": 0.5,
     # A frequent or players' question lifts a passage in another edition's box this much less
@@ -90,6 +93,8 @@ VARIANT_PAGES = ("katan-pro-dva", "rozdily-mezi-vydanimi")
 # The page of rulings (Rozhodnutí mimo almanach) too: the site's words answer first only a
 # question the texts leave open, never one the Almanach answers.
 OVERVIEW_PAGES = ("pravidla-hry-v-kostce", "rozhodnuti")
+# The page of rulings (the site's own words on what the booklets leave open).
+RULING_PAGES = ("rozhodnuti",)
 # A page of quotations about many things at once, named by many aliases: a little behind.
 BROAD_PAGES = ("krajiny-a-suroviny",)
 

@@ -633,3 +633,49 @@ def test_new_content_never_turns_a_players_word_into_a_stop_word():
     # the question's filler stays out, in any of its forms
     for word in ("můžu", "musí", "má", "nějak", "jsem", "kterou", "kolika", "toho"):
         assert index._is_stop(word), word
+
+
+def _booklet_and_ruling() -> SearchIndex:
+    """A booklet entry that states the rule, another entry, and the page of rulings with the
+    exception the rule leaves open, found by its players' question."""
+    from almanach.search import Question
+
+    booklet = Document("suroviny-karty", "Suroviny – karty", "/suroviny-karty/",
+                       "K dispozici je 5 druhů surovin. Hráč je získává v podobě výnosů.\n"
+                       "Pokud v jednom kole nestačí bank na suroviny pro všechny, neinkasuje "
+                       "nikdo.\nHráč si drží své suroviny v ruce.")
+    other = Document("obchod", "Obchod", "/obchod/",
+                     "Hráč na tahu smí měnit suroviny s bankem i se spoluhráči.\n"
+                     "Každý hráč dostane výnosy.")
+    summary = ("Rozhodnutí mimo almanach: Podle almanachu ne: zbytek, který v banku zbyl, "
+               "nedostane nikdo, ani jediný hráč.")
+    rulings = Document("rozhodnuti", "Rozhodnutí mimo almanach", "/rozhodnuti/",
+                       summary + "\nZdroj: oficiální FAQ.")
+    question = Question("bank-jedinemu", "Dostane jediný hráč zbytek?", ("jediny hrac a zbytek",),
+                        (("rozhodnuti", summary),), url="/caste-otazky/#bank-jedinemu")
+    return SearchIndex([booklet, other, rulings], synonyms={}, questions=[question])
+
+
+def test_a_question_about_an_exception_gets_the_ruling_that_settles_it_first():
+    """'Bank nestačí, dostanu zbytek, když ho mám dostat jen já?': the booklet's sentence about
+    a bank that cannot pay everyone shares the question's words, the ruling about a single
+    player owed the rest answers it. A limiting or negating word ('jen', 'když', 'nemá',
+    'not') says the player asks what the booklets leave open: the ruling's players' question
+    then counts whole and its short answer comes first. Without one the booklet's rule stays
+    first, and "co když…" (what a situation brings) is no exception."""
+    index = _booklet_and_ruling()
+    plain = "nestačí bank na suroviny pro všechny, dostane hráč zbytek"
+    assert first(index, plain) == "suroviny-karty"
+    assert first(index, plain + " jen") == "rozhodnuti"
+    assert first(index, plain + ", když") == "rozhodnuti"
+    assert first(index, "co když " + plain) == "suroviny-karty"
+
+
+def test_a_resource_traded_for_itself_is_a_special_case():
+    from almanach.search.index import _asks_exception
+
+    assert _asks_exception(["muzu", "menit", "2", "ovce", "za", "1", "ovci"])
+    assert _asks_exception(["1", "rudu", "za", "1", "rudu"])
+    assert not _asks_exception(["4", "drevo", "za", "1", "cihlu"])
+    assert not _asks_exception(["co", "kdyz", "dojdou", "suroviny"])
+    assert _asks_exception(["muzu", "stavet", "kdyz", "nejsem", "na", "tahu"])

@@ -35,6 +35,7 @@
     this.questionWords = new Set(data.questionWords);
     this.quantityWords = new Set(data.quantityWords);
     this.editionWords = new Set(data.editionWords);
+    this.exceptionWords = new Set(data.exceptionWords);
     this.intentAsks = data.intentAsks;
     this.intentHints = Object.keys(data.intentHints).map(function (name) {
       return [name, new Set(data.intentHints[name])];
@@ -58,6 +59,28 @@
   Object.assign(Index.prototype, S.Analysis, S.Retrieval, S.Choosing, S.Snippets);
   S.Index = Index;
 
+  // Does the question ask about an exception or a special case (index.py _asks_exception)?
+  Index.prototype.asksException = function (folded) {
+    var words = this.exceptionWords;
+    if (folded.some(function (word, i) {
+      return words.has(word) && !(word === "kdyz" && i && (folded[i - 1] === "co"
+        || folded[i - 1] === "stane"));
+    })) return true;
+    var self = this;
+    function heads(list) {
+      return list.filter(function (w) { return !/^[0-9]+$/.test(w); }).map(function (w) {
+        return self.stem(w).slice(0, 3);
+      });
+    }
+    for (var i = 0; i < folded.length; i++) {
+      if (folded[i] !== "za") continue;
+      var before = heads(folded.slice(Math.max(i - 2, 0), i));
+      var after = heads(folded.slice(i + 1, i + 3));
+      if (before.some(function (h) { return after.indexOf(h) >= 0; })) return true;
+    }
+    return false;
+  };
+
   Index.prototype.build = function () {
     var self = this;
     var docs = this.data.documents;
@@ -69,6 +92,7 @@
     this.headwordParts = [];
     this.aliasParts = [];
     this.overview = new Set();
+    this.rulingPages = new Set();
     this.broad = new Set();
     this.names = new Map(); // signature -> Set(document)
     this.sections = new Map(); // heading passage -> [passages]
@@ -76,6 +100,7 @@
     docs.forEach(function (doc, number) {
       if (self.data.variantPages.indexOf(doc.slug) >= 0) self.variant.add(number);
       if (self.data.overviewPages.indexOf(doc.slug) >= 0) self.overview.add(number);
+      if (self.data.rulingPages.indexOf(doc.slug) >= 0) self.rulingPages.add(number);
       if (self.data.broadPages.indexOf(doc.slug) >= 0) self.broad.add(number);
       [doc.headword].concat(doc.aliases).forEach(function (name) {
         addTo(self.names, self.signature(words(name)), number);
@@ -291,6 +316,7 @@
     });
     var quantity = folded.some(function (w) { return self.quantityWords.has(w); });
     var asking = folded.some(function (w) { return self.questionWords.has(w); });
+    var exception = this.asksException(folded);
     var intents = [];
     // Two words may ask together ("na co" → "na_co").
     var asks = folded.concat(folded.slice(1).map(function (w, i) { return folded[i] + "_" + w; }));
@@ -300,6 +326,7 @@
     });
 
     var best = new Map(); // passage -> [score, question]
+    var lifted = new Map(); // passage -> the part of its best score a question gave it
     var summed = new Map(); // passage -> its scores over rewrites
     var allTerms = [];
     var namedDocs = new Set();
@@ -323,6 +350,7 @@
         var score = value[0] * weight;
         summed.set(passage, (summed.get(passage) || 0) + score);
         var old = best.get(passage);
+        if (!old || score > old[0]) lifted.set(passage, (scored.liftOf.get(passage) || 0) * weight);
         if (!old) best.set(passage, [score, value[1], value[2]]);
         else {  // the best score; every rewrite's words are marked in the snippet
           best.set(passage, [Math.max(score, old[0]), score > old[0] ? value[1] : old[1],
@@ -341,7 +369,15 @@
       var broad = self.broad.has(info.document) && !exactlyNamed.has(info.document);
       if (!namedDocs.has(info.document)) {
         if (self.variant.has(info.document) && !editionAsked) score *= W.variant;
-        else if (self.overview.has(info.document)) score *= W.overview;
+        else if (self.overview.has(info.document)) {
+          var lift = Math.min(lifted.get(passage) || 0, score);
+          score *= W.overview;
+          // A question about an exception, lifted by a ruling's players' question: the
+          // ruling's lift counts whole (index.py).
+          if (exception && self.rulingPages.has(info.document)) {
+            score += lift * (W.ruling_exception_lift - W.overview);
+          }
+        }
       }
       if (broad) score *= W.broad;
       else if (namedDocs.has(info.document)) score *= W.named;

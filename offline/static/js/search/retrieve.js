@@ -117,7 +117,8 @@
       if (covered) named.add(number);
     });
     var result = new Map();
-    if (!matchable) return { result: result, named: named, texted: texted };
+    var liftOf = new Map(); // passage -> the part of its score a question gave it
+    if (!matchable) return { result: result, named: named, texted: texted, liftOf: liftOf };
     var passages = Array.from(new Set(Array.from(scores.keys()).concat(Array.from(nameScores.keys()))))
       .sort(function (a, b) { return a - b; });
     passages.forEach(function (passage) {
@@ -159,9 +160,10 @@
         var lift = value;
         if (self.passages[passage].edition && !editionAsked) lift *= W.edition_lift;
         result.set(passage, [current[0] + lift, lift >= current[0] ? question : -1, current[2]]);
+        liftOf.set(passage, lift);
       });
     });
-    return { result: result, named: named, texted: texted };
+    return { result: result, named: named, texted: texted, liftOf: liftOf };
   };
 
 })(self);
