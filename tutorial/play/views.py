@@ -30,8 +30,7 @@ from tutorial.play import autoplay, flow, friends, mine, news, record, seats, st
 from tutorial.play import hint as hints
 from tutorial.play.computers import decide_for, seat
 from tutorial.play.forms import NewGameForm
-from tutorial.referee import notation
-from tutorial.referee.links import editor_url
+from tutorial.play.to_referee import url as referee_url
 
 MODES = ("rytir", "proc-krizovatky", "proc-cesty")
 NEW_MOVES_SHOWN = 80
@@ -590,18 +589,10 @@ def hint(request: HttpRequest, row) -> HttpResponse:
 @require_safe
 @with_game
 def referee(request: HttpRequest, row) -> HttpResponse:
-    """'Rozhodnout odsud' from a game with friends: this position in Rozhodčí with this
-    phone's own cards only (its seat is known here, by the seat's cookie; nobody's cards on
-    a phone without a seat, everybody's once the game is over). A game on one device goes
-    to Rozhodčí's own address, which knows whose cards that device shows."""
-    if friends.table_of(row) is None:
-        return redirect("referee:from_play", game_id=row.pk)
-    setup = store.setup_of(row)
-    game = store.game_of(row)
-    seat = friends.seat_of(request, row)
-    shown = None if game.winner else ({seat.color} if seat else set())
-    plan = f"v{setup.seed}" if setup.plan == "variabilni" else "z"
-    return redirect(editor_url(notation.from_game(game, plan, shown)))
+    """'Rozhodnout odsud': this position in Rozhodčí with the cards this screen shows only
+    (tutorial.play.to_referee: in a game with friends this phone's seat's, known here by the
+    seat's cookie; nobody's on a phone without a seat; everybody's once the game is over)."""
+    return redirect(referee_url(request, row))
 
 
 # --- records -------------------------------------------------------------------------------

@@ -131,31 +131,18 @@ def from_example(request: HttpRequest, turn: int, step: int) -> HttpResponse:
 
 @require_safe
 def from_play(request: HttpRequest, game_id: str) -> HttpResponse:
-    from tutorial.play import store
+    from tutorial.play import store, to_referee
 
     row = store.find(game_id)
     if row is None:
         return _message(request, "Hra nenalezena", "Tato hra neexistuje nebo už byla smazána.",
                         404, reverse("play:index"), "Hrát")
     try:
-        setup = store.setup_of(row)
-        game = store.game_of(row)
+        # Only the cards the screen asking may see: Hrát's one answer (tutorial.play).
+        return redirect(to_referee.url(request, row))
     except store.Unreadable:
         return _message(request, "Hru nelze přečíst", "Záznam této hry nejde přehrát.", 400,
                         reverse("play:index"), "Hrát")
-    # Only the cards the player at this screen may see: his own (all of them when only
-    # computers play, as the table shows them).
-    if not setup.people:
-        shown = None
-    elif len(setup.people) == 1:
-        shown = {setup.people[0]}
-    else:  # several people at one device: whoever's cards the table shows now, none while
-        # the device is being handed over
-        acting = game.acting_player
-        handoff = acting in setup.people and row.shown_to != acting
-        shown = {row.shown_to} if row.shown_to and not handoff else set()
-    plan = f"v{setup.seed}" if setup.plan == "variabilni" else "z"
-    return redirect(editor_url(notation.from_game(game, plan, shown)))
 
 
 @require_safe
