@@ -190,6 +190,49 @@ def test_a_seat_that_stops_answering_is_played_by_a_computer_and_given_back(tabl
     assert "je zpět a hraje zase sám" in table[watcher].get(url).content.decode()
 
 
+def test_while_a_friend_is_away_the_other_phones_wait_for_people_not_for_a_button(table):
+    """The phones of a game with friends never offer "Hrát dál" or "Přehrávat": the
+    computers (and the stand-in of a friend who left) play on the server at once after
+    every move, and each phone follows by its poll; the friend who left, and a phone that
+    only watches, read who acts."""
+    url = table["url"]
+    on_turn = acting(url)
+    gone = next(c for c in ("orange", "blue", "white") if c != on_turn)
+    FriendSeat.objects.filter(table_id=row_of(url).pk, color=gone).update(away=True)
+    for phone in (*(table[c] for c in ("orange", "blue", "white") if c != on_turn), Client()):
+        page = phone.get(url).content.decode()
+        assert "Hrát dál" not in page and "Přehrávat" not in page
+        assert "ještě hraj" not in page  # not "Počítačový hráč ještě hraje": a person acts
+        assert "Jedná" in page and "stránka se sama obnoví" in page
+    assert "Hraju zase já" in table[gone].get(url).content.decode()
+    # A playback address typed by hand plays nothing by itself either.
+    played = table[gone].get(url + "?prehrat=rychle").content.decode()
+    assert "play-autostep" not in played
+    before = row_of(url).moves
+    response = table[gone].post(url + "pocitac/", {"kolik": "tah", "prehrat": "rychle"})
+    assert response.status_code == 302 and row_of(url).moves == before
+
+
+def test_a_friend_who_comes_back_to_a_table_everyone_left_finds_the_game_going_on(table):
+    """Everybody left: the computers played every seat as far as one request plays (the
+    step limit), and a stand-in's move was still to come. The first friend back
+    ("Hraju zase já") finds the computers playing on until a person must act, not a table
+    that never moves again."""
+    url = table["url"]
+    row = row_of(url)
+    on_turn = acting(url)
+    for colour in ("orange", "blue", "white"):
+        FriendSeat.objects.filter(table_id=row.pk, color=colour).update(away=True)
+    back = next(c for c in ("orange", "blue", "white") if c != on_turn)
+    before = row.moves
+    assert table[back].post(url + "zpet/").status_code == 302
+    assert row_of(url).moves > before  # the stand-ins played on
+    game = store.game_of(row_of(url))
+    assert game.winner is not None or game.acting_player == back
+    page = table[back].get(url).content.decode()
+    assert "Za vás teď hraje počítač" not in page
+
+
 def test_no_handing_over_of_one_device_in_a_game_with_friends(table):
     url = table["url"]
     on_turn = acting(url)

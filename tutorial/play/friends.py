@@ -369,13 +369,7 @@ def take_over(row: PlayedGame, *, now: dt.datetime | None = None,
     mine = seat_of_row(row)
     if mine is not None and mine.pk == seat.pk:  # the absent seat's own phone asked
         mine.away = True
-    setup = store.setup_of(row)
-    try:
-        moves = play_on(row, game, setup, bots)
-        store.save(row, game, moves, person_acted=False, bots=bots)
-    except store.Conflict:
-        row.refresh_from_db()
-        game = store.game_of(row)
+    game = _computers_on(row, game, bots)
     settle(row, game)
     if by_host:
         notice = (f"{name(seat)}: hostitel předal místo počítači; dokud se hráč nevrátí,"
@@ -387,6 +381,18 @@ def take_over(row: PlayedGame, *, now: dt.datetime | None = None,
     return True
 
 
+def _computers_on(row: PlayedGame, game: Game, bots: dict) -> Game:
+    """The computer players and the absent people's stand-ins play on (nothing when a
+    present person must act); the game as it then is."""
+    try:
+        moves = play_on(row, game, store.setup_of(row), bots)
+        store.save(row, game, moves, person_acted=False, bots=bots)
+    except store.Conflict:  # another request moved first: it played them
+        row.refresh_from_db()
+        game = store.game_of(row)
+    return game
+
+
 def duration(seconds: int) -> str:
     if seconds % 60:
         return words.plural_count(seconds, "sekundu", "sekundy", "sekund")
@@ -395,11 +401,16 @@ def duration(seconds: int) -> str:
 
 def come_back(row: PlayedGame, seat: FriendSeat) -> None:
     """The absent person is back: their seat is theirs again (from the next time they must
-    act: a computer's move already made stays)."""
+    act: a computer's move already made stays). When everybody had left, the stand-ins may
+    have stopped at the step limit of one request with a computer's move still to come:
+    they play on now, until a present person must act."""
     if not FriendSeat.objects.filter(pk=seat.pk, away=True).update(away=False):
         return
     seat.away = False
-    settle(row, store.game_of(row))
+    game, bots = store.table(row)
+    if game.winner is None:
+        game = _computers_on(row, game, bots)
+    settle(row, game)
     bump(row, f"{name(seat)} je zpět a hraje zase sám.")
 
 

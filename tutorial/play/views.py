@@ -408,7 +408,10 @@ def _move(request: HttpRequest, row) -> HttpResponse:
         return _moved_on(request, row, game, setup)
     person = flow.person_may_act(game, setup)
     if friends.table_of(row) is not None:
+        read = row.moves
         person, refused = _friend_on_turn(request, row, game, person)
+        if row.moves != read:  # a friend back from away: the stand-ins played on first
+            game, bots = store.table(row)
         if refused:
             return _refuse(request, row, game, setup, refused)
     if person is None or _needs_handoff(setup, row, person):
