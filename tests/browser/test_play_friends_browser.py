@@ -28,10 +28,26 @@ POLL = 15000  # ms: a phone learns of another's move by its poll (every 0.3 s in
 
 
 
+# What a page did lately (taps, htmx requests and swaps), for the message of a failed tap.
+TRACE = """window.playTrace = [];
+const note = (...what) => { playTrace.push([Math.round(performance.now()), ...what]);
+                            if (playTrace.length > 40) playTrace.shift(); };
+const name = (el) => el && el.tagName ? el.tagName + (el.className ? '.' + el.className : '')
+  + ' ' + (el.innerText || '').slice(0, 20) + (el.isConnected ? '' : ' (gone)') : String(el);
+for (const type of ['pointerdown', 'pointerup', 'click', 'submit'])
+  document.addEventListener(type, (event) => note(type, name(event.target)), true);
+for (const type of ['htmx:beforeRequest', 'htmx:beforeSwap', 'htmx:sendAbort',
+                    'htmx:responseError', 'htmx:sendError'])
+  document.addEventListener(type, (event) => { const d = event.detail || {};
+    note(type, d.requestConfig ? d.requestConfig.verb + ' ' + d.requestConfig.path : '',
+         d.xhr ? d.xhr.status : '', d.shouldSwap); }, true);"""
+
+
 def phone(browser, errors):
     context = browser.new_context(locale="cs-CZ", viewport={"width": 360, "height": 740},
                                   service_workers="block", is_mobile=True, has_touch=True)
     context.set_default_timeout(10_000)
+    context.add_init_script(TRACE)
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     return context, page
@@ -85,7 +101,12 @@ def play_one(page, row) -> dict:
         discard_first_cards(page, table)
     else:
         press_preferred(page, table["labels"], PREFERENCE)
-    assert moved(row, before), f"one tap did not make the move: {table['labels']}"
+    if not moved(row, before):
+        now = page.evaluate(TABLE)
+        raise AssertionError(
+            f"one tap did not make the move: {table['labels']}; the page now says"
+            f" {now['status']!r}, refusal {now['refusal']!r}, stale {now['stale']!r};"
+            f" it did: {page.evaluate('() => window.playTrace')}")
     settled(page)
     return table
 
