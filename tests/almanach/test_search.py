@@ -679,3 +679,18 @@ def test_a_resource_traded_for_itself_is_a_special_case():
     assert not _asks_exception(["4", "drevo", "za", "1", "cihlu"])
     assert not _asks_exception(["co", "kdyz", "dojdou", "suroviny"])
     assert _asks_exception(["muzu", "stavet", "kdyz", "nejsem", "na", "tahu"])
+
+
+@pytest.mark.parametrize(("query", "slug"), [
+    ("bank trade ratio", "obchod-se-zamorim"),
+    ("maritime trade", "obchod-se-zamorim"),
+    ("dev card played same turn", "akcni-karty"),
+    ("combined trade and build phase", "kombinovana-faze-obchodu-a-staveni"),
+    ("trade cards two players", "katan-pro-dva"),
+    ("largest army", "nejvetsi-vojsko"),
+])
+def test_players_english_game_words_find_the_czech_rule(index, query, slug):
+    """Players type the English names they know ("ratio", "maritime trade", "dev card",
+    "trade cards"): the synonym table turns them into the Almanach's words; "turn" is a
+    player's turn (tah), not the entry Průběh hry."""
+    assert first(index, query) == slug
