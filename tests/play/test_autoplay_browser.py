@@ -47,3 +47,39 @@ def test_playback_advances_by_itself_and_zastavit_stops_it(live_server, page):
     expect(page.locator("button:has-text('Přehrávat')")).to_be_visible()
     page.goto(game_url + "?prehrat=pomalu")  # playing, as a page: still accessible
     assert_accessible(page)
+
+
+def test_zastavit_pressed_while_the_next_turn_comes_in_still_stops(live_server, page):
+    """A turn's answer comes in between the press and the release of "Zastavit": the table
+    it brings waits for the release (tutorial/play/static/play/hold.js), so the button
+    pressed is still there and stops the playback; without that, with a mouse the browser
+    sends no click at all and the game plays on."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/hrat/")
+    page.check("input[name=lide][value='0']")
+    page.click("text=Další volby (pro pokročilé)")
+    page.fill("#id_seed", "4")
+    page.locator("button:has-text('Začít hru')").first.click()
+    expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
+    settled(page)
+    page.check("input[name=prehrat][value=pomalu]")
+    page.click("button:has-text('Přehrávat')")
+    expect(page.locator(".play-autoplay")).to_contain_text("Přehrává se pomalu")
+    settled(page)
+    page.evaluate("""() => { window.stepAnswered = false;
+      document.addEventListener('htmx:beforeSwap', (event) => {
+        if (event.detail.requestConfig.elt.matches('.play-autostep'))
+          window.stepAnswered = true; }, true); }""")
+    stop = page.locator("button:has-text('Zastavit')")
+    stop.scroll_into_view_if_needed()
+    box = stop.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_function("() => window.stepAnswered", timeout=10_000)  # 4 s at 'pomalu'
+    page.mouse.up()
+    expect(page.locator(".play-autostep")).to_have_count(0)
+    expect(page.locator("button:has-text('Přehrávat')")).to_be_visible()
+    stopped = page.locator("h1").inner_text()
+    page.wait_for_timeout(5000)  # more than one step's time at 'pomalu'
+    settled(page)
+    assert page.locator("h1").inner_text() == stopped
