@@ -83,3 +83,38 @@ def test_zastavit_pressed_while_the_next_turn_comes_in_still_stops(live_server, 
     page.wait_for_timeout(5000)  # more than one step's time at 'pomalu'
     settled(page)
     assert page.locator("h1").inner_text() == stopped
+
+
+def test_hrat_dal_tapped_while_a_playback_turn_is_on_its_way_is_not_dropped(live_server,
+                                                                             page):
+    """A tap on "Hrát dál" while the playback's next turn is still on its way to the
+    server: the tap replaces that request (it would otherwise be dropped, with nothing on
+    screen to say so) and its own answer, the game played on, stops the playback."""
+    from playwright.sync_api import Error
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/hrat/")
+    page.check("input[name=lide][value='0']")
+    page.click("text=Další volby (pro pokročilé)")
+    page.fill("#id_seed", "4")
+    page.locator("button:has-text('Začít hru')").first.click()
+    expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
+    settled(page)
+    held = []
+    page.route("**/pocitac/", lambda route: held.append(route)
+               if "prehrat" in (route.request.post_data or "") else route.continue_())
+    page.check("input[name=prehrat][value=rychle]")
+    page.click("button:has-text('Přehrávat')")
+    while not held:  # the playback's turn is on its way, held here
+        page.wait_for_timeout(20)
+    with page.expect_request(lambda r: r.url.endswith("/pocitac/#odpoved") or (
+            r.url.endswith("/pocitac/") and "kolik=vic" in (r.post_data or ""))) as tapped:
+        page.click("button:has-text('Hrát dál')")
+    assert "kolik=vic" in (tapped.value.post_data or "")
+    try:
+        held[0].continue_()
+    except Error:
+        pass  # the browser gave that request up already
+    expect(page.locator(".play-autostep")).to_have_count(0)
+    expect(page.locator("button:has-text('Přehrávat')").or_(
+        page.locator("h1", has_text="Konec hry"))).to_be_visible()
