@@ -354,6 +354,37 @@ def test_a_table_that_changes_under_the_finger_does_not_lose_the_tap(
         friend_context.close()
 
 
+def test_a_finger_on_a_touch_screen_taps_what_it_pressed_when_the_table_changes(
+        live_server, browser, transactional_db):
+    """The same with a real touch screen's events (touchstart, the poll's table comes in,
+    touchend; the browser makes the click from the tap): without the wait the click would
+    land on whatever the new table has at that spot (the news line moves everything
+    down), here the move pressed is made."""
+    from tutorial.play import friends
+
+    errors: list[str] = []
+    (host_context, host), (friend_context, friend), row = started_for_two(
+        live_server, browser, errors)
+    try:
+        host.evaluate(POLL_ANSWERED)
+        before = row.moves
+        button = host.locator(".play-choices .play-action button", has_text="Hodit kostkami")
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+        touch = host_context.new_cdp_session(host)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        friends.bump(row, "Modrý (Běla) je zpět a hraje zase sám.")
+        host.wait_for_function("() => window.pollAnswered", timeout=POLL)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert moved(row, before), "the tap was lost: the server never got it"
+        expect(host.locator(".play-rolls")).to_contain_text("Oranžový")
+        assert not errors, errors
+    finally:
+        host_context.close()
+        friend_context.close()
+
+
 def test_a_tap_from_a_table_that_went_stale_under_the_finger_says_so(
         live_server, browser, transactional_db):
     """The player's time runs out while the finger is on "Hodit kostkami": a computer plays
