@@ -1,7 +1,8 @@
 """Shared fixtures: the site's content in the test database, and a real browser.
 
-(autouse) an empty page cache, on as in production, for every test; lesson pages that poll
-          do so every 0.3 s instead of 3 s; passwords are hashed with a cheap hasher.
+(autouse) TEST_SETTINGS for the whole session: the page cache on as in production, lesson
+          pages polling every 0.3 s, passwords hashed with a cheap hasher, mail sent at once;
+          an empty page cache for every test.
 django_db_setup  the test database, filled once per session with the site's content
           (load_content): every test that rolls back sees it without loading it again; on
           SQLite a transactional test ends by putting this database back as it was.
@@ -60,13 +61,21 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+# Tests that share a costly result computed once per process run next, together: xdist
+# hands each worker one contiguous share of the list at the start (a worker that runs out
+# later takes tests from the end of the other's), so one worker computes it, not both.
+# The review of the seeded game (tests/review/conftest.py) took 6-13 CPU-s a worker.
+TOGETHER_FIRST = ("tests/review/",)
+
+
 class _Order:
     """Sort after pytest-django has put the tests without a database last."""
 
     @staticmethod
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(items):
-        items.sort(key=lambda item: not item.nodeid.startswith(SLOW_WITHOUT_DATABASE))
+        items.sort(key=lambda item: (not item.nodeid.startswith(SLOW_WITHOUT_DATABASE),
+                                     not item.nodeid.startswith(TOGETHER_FIRST)))
 
 
 def pytest_configure(config):
@@ -121,35 +130,39 @@ def examples(*, ci: int, dev: int) -> int:
 # seconds (cgroup) on the four-phones lesson tests: 36.6 against 85.5.
 from almanach.first_screen import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one launch, two users)
 
-
-@pytest.fixture(autouse=True)
-def _fresh_page_cache(settings):
+# The site's settings that every test runs with, set once for the session (one override for
+# all of them; pytest-django's `settings` fixture still undoes whatever a test changes). Four
+# per-test overrides cost each of the ~3,000 quick tests four settings layers and eight
+# setting_changed signals.
+TEST_SETTINGS = {
     # Pages are cached across requests as in production (config/caching.py; development
-    # turns it off); a test starts with none, so it never sees another test's pages.
-    from django.core.cache import caches
-
-    settings.PAGE_CACHE_SECONDS = 600
-    caches["default"].clear()
-
-
-@pytest.fixture(autouse=True)
-def _quick_lesson_polls(settings):
-    # Lesson pages poll every 3 s on the site (tests/lessons/test_polling.py); in tests every
+    # turns it off); _fresh_page_cache empties the cache before each test.
+    "PAGE_CACHE_SECONDS": 600,
+    # Lesson pages poll every 0.7 s on the site (tests/lessons/test_polling.py); in tests every
     # 0.3 s, so a browser test waits a moment, not seconds, for a page to follow a change.
-    settings.LESSONS_POLL_MS = 300
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
+    "LESSONS_POLL_MS": 300,
     # The site's hasher costs a third of a CPU second per password (each teacher created,
     # each sign-in); no test is about its cost, so tests hash with a cheap one.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    "PASSWORD_HASHERS": ["django.contrib.auth.hashers.MD5PasswordHasher"],
+    # Reset links go out on a mail thread in production; tests read mail.outbox at once.
+    "MAIL_IN_BACKGROUND": False,
+}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _test_settings():
+    from django.test import override_settings
+
+    with override_settings(**TEST_SETTINGS):
+        yield
 
 
 @pytest.fixture(autouse=True)
-def _mail_at_once(settings):
-    # Reset links go out on a mail thread in production; tests read mail.outbox at once.
-    settings.MAIL_IN_BACKGROUND = False
+def _fresh_page_cache():
+    # A test starts with no cached pages, so it never sees another test's pages.
+    from django.core.cache import caches
+
+    caches["default"].clear()
 
 
 @pytest.fixture(scope="session")

@@ -10,11 +10,6 @@ from tutorial.lessons.models import Lesson
 __all__ = ["PASSWORD", "join"]  # the lessons' tests import these from here
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def teacher(db):
     return make_teacher()
