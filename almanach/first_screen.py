@@ -196,8 +196,14 @@ def ask(page, base_url: str, question: str) -> list[str]:
 def measure(page, base_url: str, items: list[dict]) -> Outcome:
     outcome = Outcome(n=len(items))
     started = time.perf_counter()
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     for item in items:
-        blocks = ask(page, base_url, item["q"])
+        try:
+            blocks = ask(page, base_url, item["q"])
+        except PlaywrightTimeout:  # a loaded machine lost the page: start it again, once
+            page.goto(base_url + "/")
+            blocks = ask(page, base_url, item["q"])
         if answered(item, blocks):
             outcome.answered += 1
         else:
