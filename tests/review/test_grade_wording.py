@@ -6,10 +6,10 @@ import re
 
 import pytest
 
+from tests.helpers.games import finished_game
 from tests.helpers.pages import html as text
 from tutorial.review import present
 from tutorial.review.models import GameReview
-from tutorial.review.seeded import finished_game
 
 pytestmark = pytest.mark.django_db
 

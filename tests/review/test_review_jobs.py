@@ -7,10 +7,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from tests.helpers.games import finished_game
 from tests.helpers.pages import html as text
 from tutorial.review import jobs
 from tutorial.review.models import GameReview
-from tutorial.review.seeded import finished_game
 
 pytestmark = pytest.mark.django_db
 

@@ -8,12 +8,12 @@ import pytest
 
 from engine import actions, words
 from engine.review import LABELS
+from tests.helpers.games import finished_game
 from tests.helpers.pages import html as text
 from tutorial.play import store
 from tutorial.play.models import PlayedGame
 from tutorial.review import jobs
 from tutorial.review.models import GameReview
-from tutorial.review.seeded import finished_game
 
 pytestmark = pytest.mark.django_db
 
