@@ -239,6 +239,8 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
     if ruling and chosen > 0 and sentences[0][1] - sentences[0][0] <= min(LEAD_LIMIT, limit // 2):
         lead = sentences[0]
         limit -= lead[1] - lead[0] + 1
+    elif ruling:  # too long to stand before another sentence: the short answer is the answer
+        chosen = 0
     first = last = chosen
     begin, end = _cut(text, *sentences[chosen], marks, limit)
     if (begin, end) == sentences[chosen]:

@@ -548,6 +548,21 @@ def test_a_rulings_short_answer_stays_in_front_of_its_answering_sentence(client)
     assert '<mark class="answer-word">Nevrací.</mark>' in html
 
 
+def test_a_rulings_long_short_answer_is_what_a_lower_result_shows(client):
+    """A ruling below the first result gets one short line: its short answer, too long to
+    stand before another sentence, was dropped and a later sentence of explanation shown
+    ("…má-li u pole jiný spoluhráč s kartami, okradete…"), so the player never read "Nic: od
+    hráče bez karet nic neukradnete". The short answer is the ruling's answer: it is shown."""
+    from almanach import answers
+
+    snippet = ("Rozhodnutí mimo almanach: Nic: od hráče bez karet nic neukradnete a nic nezíská "
+               "ani ten, kdo zloděje přemístil, kromě toho, že díl přestane vynášet. Hráč bez "
+               "karet surovin vám nedá žádnou <mark>kartu</mark>; má-li u pole se zlodějem "
+               "vesnici nebo město jiný spoluhráč s kartami, okradete jeho.")
+    shown = answers.answer(snippet, "zlodej okrade hrace co nema zadny karty", answers.OTHER_LIMIT)
+    assert shown.text.startswith("Nic: od hráče bez karet nic neukradnete")
+
+
 def test_a_rulings_short_answer_states_the_rule_in_a_players_words(client):
     # Not a bare "Nesmíte.": the answer names the object and the verb the player asked about.
     for query, rule in [

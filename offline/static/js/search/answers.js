@@ -206,6 +206,8 @@
     if (ruling && chosen > 0 && sentences[0][1] - sentences[0][0] <= Math.min(LEAD_LIMIT, Math.floor(limit / 2))) {
       lead = sentences[0];
       limit -= lead[1] - lead[0] + 1;
+    } else if (ruling) {  // too long to stand before another sentence: it is the answer
+      chosen = 0;
     }
     var begin = sentences[chosen][0];
     var end = sentences[chosen][1];
