@@ -4,7 +4,9 @@ its games from the database, as after a restart.
 
 A review is a pure function of the game's set-up and log, and the seeded games are the same
 in every test: each is computed for real once per test session, the tests after it read a
-copy (the engine's playouts take seconds of CPU a game on a shared machine).
+copy (the engine's playouts take seconds of CPU a game on a shared machine). The review
+tests run first and together (TOGETHER_FIRST in tests/conftest.py), so that one xdist worker
+computes it.
 """
 
 import copy
@@ -12,6 +14,7 @@ import json
 
 import pytest
 
+from tests.helpers.stack import roomy
 from tutorial.play import record, store
 from tutorial.review import compute
 
@@ -23,7 +26,9 @@ def _once_per_session(row, progress=None) -> dict:
     log = list(row.log.order_by("number").values_list("action", "by"))
     key = json.dumps([row.setup, log], sort_keys=True)
     if key not in _reviews:
-        _reviews[key] = _review_played(row, progress)
+        # Called from a roomy frame: under the test client the review's playouts otherwise
+        # cross a frame-memory boundary of CPython 3.11 on every call (tests/helpers/stack.py).
+        _reviews[key] = roomy(_review_played, row, progress)
     elif progress is not None:
         progress(1, 1)  # a worker's progress write, as the real computation makes one
     return copy.deepcopy(_reviews[key])
