@@ -41,6 +41,7 @@ def hexes_of(game: Game, color: str) -> set[str]:
             if owner == color and INTERSECTION_INDEX[node] in corners}
 
 
+@pytest.mark.slow  # 12 whole games of random seeds (the quick tier leaves out long games)
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), count=st.sampled_from((2, 3, 4)), combined=st.booleans())
 def test_bots_only_ever_choose_legal_actions_and_explain_each_in_czech(seed, count, combined):
@@ -58,6 +59,7 @@ def test_bots_only_ever_choose_legal_actions_and_explain_each_in_czech(seed, cou
     assert game.winner is not None
 
 
+@pytest.mark.slow  # 10 whole games
 def test_the_strong_bot_beats_three_random_players_on_fixed_seeds():
     wins = 0
     for seed in range(10):

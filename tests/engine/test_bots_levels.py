@@ -23,17 +23,20 @@ def two_against_two(seed: int, a: str, b: str) -> str:
     return levels[game.winner]
 
 
+@pytest.mark.slow  # 12 whole games (the quick tier leaves out long games)
 def test_the_strong_level_beats_the_beginner_level_on_fixed_seeds():
     wins = sum(two_against_two(seed, "silny", "zacatecnik") == "silny" for seed in range(12))
     assert wins >= 9   # 2 seats of 4: 6 of 12 would be even
 
 
+@pytest.mark.slow  # 16 whole games
 def test_the_advanced_level_beats_the_beginner_level_on_fixed_seeds():
     wins = sum(two_against_two(seed, "pokrocily", "zacatecnik") == "pokrocily"
                for seed in range(16))
     assert wins >= 10
 
 
+@pytest.mark.slow  # 8 whole games
 def test_the_beginner_level_still_beats_random_players():
     wins = 0
     for seed in range(8):

@@ -1,6 +1,7 @@
 """Computer players in Katan pro dva: they win against a random player, give the free
 neutral settlement where it hurts the opponent, and use the trade-card actions."""
 
+import pytest
 from engine_kit import hand, place_roads, walk
 
 from engine import Board, Game, Rules
@@ -25,6 +26,7 @@ def duel(phase: str) -> Game:
     return game
 
 
+@pytest.mark.slow  # 10 whole games (the quick tier leaves out long games)
 def test_the_strong_bot_beats_a_random_player_in_katan_pro_dva_on_fixed_seeds():
     wins = 0
     for seed in range(10):
