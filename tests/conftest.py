@@ -51,11 +51,22 @@ SLOW = SLOW_WITHOUT_DATABASE + ("tests/play/test_long_game.py", "tests/site/test
                                 "tests/almanach/test_search_parity_node.py")
 
 
+# Single tests of the quick tier's kinds that sit in files of quicker tests: whole games
+# played in the test (several games, or one turn by turn over HTTP) and a fuzz test. Tests in
+# files that may carry their own marks say @pytest.mark.slow instead (tests/engine).
+SLOW_TESTS = (
+    "tests/play/test_bot_reasons.py::test_every_reason_fits_its_move_and_the_table_hears_no_plan",
+    "tests/play/test_bot_reasons.py::test_the_plan_is_told_to_its_own_player_in_the_hint_and_fits_the_move",
+    "tests/play/test_autoplay.py::test_playback_plays_to_the_end_and_stops_there",
+    "tests/play/test_views.py::test_a_real_game_never_answers_500",
+)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """Mark the tiers before `-m` deselects (pytest's mark plugin runs after this)."""
     for item in items:
-        if item.nodeid.startswith(SLOW):
+        if item.nodeid.startswith(SLOW) or item.nodeid.split("[")[0] in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
         elif item.nodeid.startswith("tests/browser/"):
             item.add_marker(pytest.mark.browser)

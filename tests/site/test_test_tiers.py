@@ -3,13 +3,20 @@ renamed or moved must not silently fall into the quick tier, nor a slow list nam
 
 from pathlib import Path
 
-from tests.conftest import SLOW
+from tests.conftest import SLOW, SLOW_TESTS
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_file_the_quick_tier_leaves_out_exists():
     missing = [name for name in SLOW if not (ROOT / name).is_file()]
+    assert missing == []
+
+
+def test_every_single_test_the_quick_tier_leaves_out_exists():
+    missing = [name for name in SLOW_TESTS
+               if f"def {name.split('::')[1]}(" not in (ROOT / name.split("::")[0]).read_text(
+                   encoding="utf-8")]
     assert missing == []
 
 
