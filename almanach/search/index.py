@@ -377,7 +377,8 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             "synonyms": {" ".join(key): value for key, value in self._synonyms.items()},
             # The vocabulary front-coded (_front_coded): the download's budget again.
             "words": _front_coded(self._sorted_words),
-            "forms": [_form(word) for word in self._sorted_words],
+            # Each word's stem and family (_form) as two digits, or a digit and "~family".
+            "forms": " ".join(_form_code(_form(word)) for word in self._sorted_words),
             "documents": [
                 {
                     "slug": d.slug,
@@ -401,10 +402,22 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             "questionBase": base,
             "questions": [
                 [q.text, q.url[len(base):] if base and q.url.startswith(base + "#") else q.url,
-                 list(q.phrasings), [list(c) for c in cited]]
+                 list(q.phrasings), [self._citation(c) for c in cited]]
                 for q, cited in zip(self.questions, self._cited, strict=True)
             ],
         }
+
+    def _citation(self, cited: tuple[int, int, int]) -> int | list[int]:
+        """A frequent question's quotation for the offline index: [passage, begin, end], or
+        the passage's number alone when it quotes the whole passage (the budget again)."""
+        passage, begin, end = cited
+        info = self._passages[passage]
+        text = self.documents[info.document].text
+        start = self._analysed[info.document].line_starts[info.line]
+        stop = text.find("\n", start)
+        if begin == start and end == (len(text) if stop < 0 else stop):
+            return passage
+        return [passage, begin, end]
 
     # --- querying -------------------------------------------------------------------
 
@@ -583,6 +596,14 @@ def _asks_exception(folded: list[str]) -> bool:
             if before & after:
                 return True
     return False
+
+
+def _form_code(form: list) -> str:
+    """_form as the offline index ships it: "21" (cuts of 2 and 1 letters) or "0~prerus"."""
+    cut, family = form
+    if cut > 9 or (isinstance(family, int) and family > 9):
+        raise ValueError(f"a form the offline index cannot ship: {form}")
+    return f"{cut}{family}" if isinstance(family, int) else f"{cut}~{family}"
 
 
 def _front_coded(items: list[str]) -> str:

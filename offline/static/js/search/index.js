@@ -49,6 +49,12 @@
       if (typeof data.lemmas[word] === "string") data.lemmas[word] = [data.lemmas[word]];
     });
     if (typeof data.words === "string") data.words = unfront(data.words);
+    if (typeof data.forms === "string") {  // "21" or "0~family" per word (index.py _form_code)
+      data.forms = data.forms.split(" ").map(function (item) {
+        return item[1] === "~" ? [Number(item[0]), item.slice(2)]
+          : [Number(item[0]), Number(item.slice(1))];
+      });
+    }
     this.lemmas = data.lemmas;
     this.synonyms = data.synonyms;
     this.words = data.words;
@@ -200,7 +206,14 @@
         });
         self.phrasings.push({ question: q, keys: parts });
       });
-      self.cited.push(question.cited);
+      self.cited.push(question.cited.map(function (cited) {
+        if (typeof cited !== "number") return cited;
+        var info = self.passages[cited];  // a whole passage, shipped as its number
+        var text = docs[info.document].text;
+        var start = self.analysed[info.document].lineStarts[info.line];
+        var stop = text.indexOf("\n", start);
+        return [cited, start, stop < 0 ? text.length : stop];
+      }));
     });
 
     var total = this.passages.length;
