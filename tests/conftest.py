@@ -85,8 +85,14 @@ class _Order:
     @staticmethod
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(items):
+        def together_first(item) -> bool:  # never a transactional test before the others
+            marker = item.get_closest_marker("django_db")
+            return (item.nodeid.startswith(TOGETHER_FIRST)
+                    and not {"transactional_db", "live_server"} & set(item.fixturenames)
+                    and not (marker and marker.kwargs.get("transaction")))
+
         items.sort(key=lambda item: (not item.nodeid.startswith(SLOW_WITHOUT_DATABASE),
-                                     not item.nodeid.startswith(TOGETHER_FIRST)))
+                                     not together_first(item)))
 
 
 def pytest_configure(config):
