@@ -131,17 +131,28 @@ def _stem(word: str) -> str:
     return stem(word)
 
 
-def _stems(text: str) -> list[str]:
-    return [_stem(word) for word in comparable(text).split()]
+def _words(text: str) -> list[tuple[str, str]]:
+    """Each word of a comparable text with its stem."""
+    return [(word, _stem(word)) for word in comparable(text).split()]
 
 
-def _holds_words(block_stems: list[str], phrase: str) -> bool:
-    """Are the phrase's words, by their stems, next to each other in the block?"""
-    wanted = _stems(phrase)
+def _same_word(shown: tuple[str, str], wanted: tuple[str, str]) -> bool:
+    """A shown word answers a key's word when their stems agree, or when the key's word, at
+    least four letters long, begins it: the writers give keys as stems ("rytíř" for
+    "rytířů", "přeruš" for "přeruší"), and stemming a stem again may cut it shorter."""
+    word, stem = shown
+    key, key_stem = wanted
+    return stem == key_stem or (len(key) >= 4 and not key.isdigit() and word.startswith(key))
+
+
+def _holds_words(block: list[tuple[str, str]], phrase: str) -> bool:
+    """Are the phrase's words next to each other in the block, each matched by its stem?"""
+    wanted = _words(phrase)
     if not wanted:
         return False
     size = len(wanted)
-    return any(block_stems[i:i + size] == wanted for i in range(len(block_stems) - size + 1))
+    return any(all(_same_word(block[i + k], wanted[k]) for k in range(size))
+               for i in range(len(block) - size + 1))
 
 
 def answered(item: dict, blocks: list[str]) -> bool:
@@ -156,11 +167,10 @@ def answered(item: dict, blocks: list[str]) -> bool:
             return True
     alternatives = item.get("keys", [])
     if alternatives:
-        stems = [block.split() for block in shown]
-        stems = [[_stem(word) for word in words] for words in stems]
+        words = [[(word, _stem(word)) for word in block.split()] for block in shown]
         for alternative in alternatives:
             items = [alternative] if isinstance(alternative, str) else alternative
-            if any(all(_holds_words(block, phrase) for phrase in items) for block in stems):
+            if any(all(_holds_words(block, phrase) for phrase in items) for block in words):
                 return True
     return False
 

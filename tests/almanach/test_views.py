@@ -492,6 +492,18 @@ def test_the_first_screen_counts_keys_by_their_stems_within_one_block():
     assert answered(item, ["Padne-li sedmička, odevzdáte polovinu karet."])
 
 
+def test_the_first_screen_takes_a_key_given_as_a_stem_as_the_start_of_a_word():
+    from almanach.first_screen import answered
+
+    # The writers give keys as stems: "přeruš" must find "Přeruší", though stemming "přeruš"
+    # again cuts it to "prer". A short key or a number is never a prefix ("7" is not "70").
+    item = {"answer": [], "keys": [["přeruš", "silnic"]]}
+    assert answered(item, ["Přeruší cizí vesnice vaši silnici? Ano."])
+    assert not answered(item, ["Silnice vede dál."])
+    assert not answered({"answer": [], "keys": [["7", "karet"]]}, ["Máte 70 karet."])
+    assert not answered({"answer": [], "keys": [["ne", "silnice"]]}, ["nebo silnice"])
+
+
 # --- fact cards and rulings on the results page --------------------------------------------
 
 
