@@ -81,7 +81,7 @@ test: $(STAMP) chromium
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PYTEST)
 
 # The quick tier while you work: no browser, load-script, long-game, random-game or fuzz
-# tests (markers set in tests/conftest.py); `make test` stays the whole suite.
+# tests (marked in tests/conftest.py, or on the test itself); `make test` stays the whole suite.
 test-quick: $(STAMP)
 	$(BIN)/lint-imports
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PYTEST) -m "not browser and not slow"
