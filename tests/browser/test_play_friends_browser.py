@@ -242,20 +242,9 @@ def test_a_tap_made_while_a_poll_is_under_way_wins_over_it(live_server, browser,
     from tutorial.play import friends
 
     errors: list[str] = []
-    (host_context, host), (friend_context, friend) = (phone(browser, errors),
-                                                      phone(browser, errors))
+    (host_context, host), (friend_context, friend), row = started_for_two(live_server,
+                                                                          browser, errors)
     try:
-        host.goto(f"{live_server.url}/hrat/s-prateli/")
-        host.fill("#id_prezdivka", "Ada")
-        host.select_option("#id_cas", "0")
-        host.get_by_role("button", name="Založit hru s přáteli").first.click()
-        code = host.locator(".play-code").inner_text()
-        join(friend, live_server.url, code, "Běla", "Modrý")
-        host.get_by_role("button", name="Začít hru").click()
-        expect(host.locator(".play-status")).to_contain_text("Hrajete vy", timeout=POLL)
-        row = store.find(host.url.rstrip("/").split("/")[-1])
-        assert store.game_of(row).acting_player == "orange"
-        settled(host)
         polls, taps = [], []
         host.route("**/stav/**", lambda route: polls.append(route))  # polls wait for the test
         while not polls:
