@@ -12,7 +12,8 @@ from tests.browser.htmx import settled
 pytestmark = pytest.mark.browser
 
 
-def test_playback_advances_by_itself_and_zastavit_stops_it(live_server, page):
+def computers_only(live_server, page) -> None:
+    """On a phone, start a game of four computer players (seed 4) and wait for its page."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/hrat/")
     page.check("input[name=lide][value='0']")
@@ -20,6 +21,10 @@ def test_playback_advances_by_itself_and_zastavit_stops_it(live_server, page):
     page.fill("#id_seed", "4")
     page.locator("button:has-text('Začít hru')").first.click()
     expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
+
+
+def test_playback_advances_by_itself_and_zastavit_stops_it(live_server, page):
+    computers_only(live_server, page)
     game_url = page.url
     settled(page)
     heading = page.locator("h1")
@@ -54,13 +59,7 @@ def test_zastavit_pressed_while_the_next_turn_comes_in_still_stops(live_server, 
     it brings waits for the release (tutorial/play/static/play/hold.js), so the button
     pressed is still there and stops the playback; without that, with a mouse the browser
     sends no click at all and the game plays on."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{live_server.url}/hrat/")
-    page.check("input[name=lide][value='0']")
-    page.click("text=Další volby (pro pokročilé)")
-    page.fill("#id_seed", "4")
-    page.locator("button:has-text('Začít hru')").first.click()
-    expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
+    computers_only(live_server, page)
     settled(page)
     page.check("input[name=prehrat][value=pomalu]")
     page.click("button:has-text('Přehrávat')")
@@ -92,13 +91,7 @@ def test_hrat_dal_tapped_while_a_playback_turn_is_on_its_way_is_not_dropped(live
     screen to say so) and its own answer, the game played on, stops the playback."""
     from playwright.sync_api import Error
 
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{live_server.url}/hrat/")
-    page.check("input[name=lide][value='0']")
-    page.click("text=Další volby (pro pokročilé)")
-    page.fill("#id_seed", "4")
-    page.locator("button:has-text('Začít hru')").first.click()
-    expect(page).to_have_url(re.compile(r"/hrat/[A-Za-z0-9_-]{20,}/$"))
+    computers_only(live_server, page)
     settled(page)
     held = []
     page.route("**/pocitac/", lambda route: held.append(route)
