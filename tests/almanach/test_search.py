@@ -234,6 +234,14 @@ def test_the_snippet_is_the_sentence_that_answers(index, query, slug, answer, no
         assert not_shown not in hit.snippet
 
 
+def test_a_may_question_gets_the_sentence_that_says_what_may_be_done(index):
+    # Issue #44 (c): a player asking "může…" got another edition's box that repeats the
+    # question's words ("…nejsou přerušeny cizí vesnicí…") instead of the rule that says it
+    # can ("Obchodní cestu lze přerušit!").
+    hit = index.search("muze cizi silnice prerusit moji obchodni cestu").hits[0]
+    assert "Obchodní cestu lze přerušit" in hit.snippet
+
+
 @pytest.mark.parametrize("query", ["zloděje", "zlodj", "lupič", "ZLODEJ"])
 def test_a_query_that_only_names_an_entry_gets_its_opening(index, query):
     hit = index.search(query).hits[0]
