@@ -117,3 +117,24 @@ def test_a_bad_replay_address_links_back_to_its_game(client):
 def test_the_speeds_are_said_with_a_czech_decimal_comma():
     assert [c["seconds"] for c in autoplay.state("")["choices"]] == ["4", "2", "0,7"]
     assert autoplay.state("pomalu")["seconds"] == "4" and autoplay.speed_of("x") == ""
+
+
+def test_a_turn_overtaken_by_another_request_shows_the_game_and_stops_playing(client,
+                                                                               monkeypatch):
+    """Two requests race (a playback turn on its way while "Hrát dál" is tapped): the one
+    that loses stores nothing. It used to answer with a server error on PostgreSQL (the
+    'seen' mark went negative); now it shows the game as the winner left it, not playing."""
+    url = start(client, lide=0, seed=4)
+    client.post(url + "pocitac/", {"kolik": "tah"})  # a few moves in the log already
+    game_id = url.rstrip("/").rsplit("/", 1)[-1]
+    before = store.PlayedGame.objects.get(pk=game_id)
+
+    def overtaken(row, game, moves, **kwargs):
+        raise store.Conflict
+
+    monkeypatch.setattr(store, "save", overtaken)
+    response = client.post(url + "pocitac/", {"kolik": "vic", "prehrat": "rychle"})
+    assert response.status_code == 302
+    assert response["Location"] == url + "#odpoved"  # the game, no longer playing by itself
+    after = store.PlayedGame.objects.get(pk=game_id)
+    assert (after.moves, after.seen) == (before.moves, before.seen)

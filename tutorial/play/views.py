@@ -565,7 +565,10 @@ def computers(request: HttpRequest, row) -> HttpResponse:
     try:
         store.save(row, game, moves, person_acted=False, bots=bots)
     except store.Conflict:
-        pass
+        # Another request (a second tab, or "Hrát dál" tapped while a playback turn was on
+        # its way) moved first: nothing of ours was stored. Show the game as it now stands
+        # and stop any playback, which the other request has overtaken.
+        return _to_answer(row)
     if moves and not setup.people:
         store.PlayedGame.objects.filter(pk=row.pk).update(seen=row.moves - len(moves))
     speed = autoplay.speed_of(request.POST.get(autoplay.FIELD))
