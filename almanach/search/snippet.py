@@ -75,15 +75,15 @@ class Snippets:
                 break
             end = following
         # A ruling (the site's words) opens with its short answer ("Nesmíte.", "Ano."): a
-        # snippet of its summary starts there, with the chosen sentence as far as it fits.
+        # snippet of its summary starts there, with the chosen sentence when it fits.
         # It is the answer whole: the first result does not go on into its source line.
+        # A sentence too far on to fit with the opening is shown by itself (a ruling that
+        # answers several questions: "…Zlaté pole (zlatá řeka) dává za vesnici 1 libovolnou
+        # surovinu"); the result's headword and source line still say whose words they are.
         opening_at = text.rfind("\n", 0, begin) + 1
         ruling = text.startswith(RULING_OPENING, opening_at)
-        if begin > opening_at and ruling:
+        if begin > opening_at and ruling and end - opening_at <= width:
             first, begin = in_line[0], opening_at
-            if end - begin > width:
-                space = text.rfind(" ", begin, begin + width)
-                end = space if space > begin else begin + width
         if follow and not ruling:
             end = self._follow(number, line, sentences, begin, end, width)
         line_start = text.rfind("\n", 0, begin) + 1

@@ -614,6 +614,16 @@ def test_a_rulings_snippet_starts_with_its_short_answer(index):
     assert hit.slug == "rozhodnuti" and hit.snippet.startswith("Rozhodnutí mimo almanach: Nesmí.")
 
 
+def test_a_ruling_that_answers_several_questions_shows_the_sentence_asked_about(index):
+    # The Námořníci ruling answers for ships, the pirate and the gold field: its sentence on
+    # the gold field stands too far on to fit after the opening, so it is shown by itself,
+    # still as the ruling's words (the result's headword and source line say so).
+    hit = index.search("zlate pole namornici co dava").hits[0]
+    assert hit.slug == "rozhodnuti" and hit.ruling is not None and hit.ruling.id == "namornici"
+    assert "Zlaté pole (zlatá řeka) dává za vesnici 1 libovolnou surovinu" in hit.snippet
+    assert hit.snippet.startswith("…")
+
+
 # Players' words that carry a question's subject or its exception: never stop words, whatever
 # the content says ("dál" has the lemma "dát", a stop word; "zase", "znovu", "hned dál").
 PLAYERS_WORDS = ["dál", "dal", "znovu", "zase", "stejnou", "surovinu", "nikdo", "vesnice",

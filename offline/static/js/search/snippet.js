@@ -106,13 +106,10 @@
     var openingAt = text.lastIndexOf("\n", begin - 1) + 1;
     if (begin === 0) openingAt = 0;
     var ruling = text.startsWith(RULING_OPENING, openingAt);  // the answer whole: no follow
-    if (begin > openingAt && ruling) {
+    // A sentence too far on to fit with the opening is shown by itself.
+    if (begin > openingAt && ruling && end - openingAt <= width) {
       first = inLine[0];
       begin = openingAt;
-      if (end - begin > width) {
-        space = rfind(text, " ", begin, begin + width);
-        end = space > begin ? space : begin + width;
-      }
     }
     if (follow && !ruling) end = this.follow(number, line, sentences, begin, end, width);
     var lineStart = text.lastIndexOf("\n", begin - 1) + 1;
