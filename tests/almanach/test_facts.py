@@ -62,6 +62,10 @@ ASKS = [
     ("kolik měst může postavit jeden hráč", "limit-city"),
     ("kolik je silnic v jedné barvě", "limit-road"),
     ("kolik silnic má každý hráč", "limit-road"),
+    # the box holds four colours: a question about the box gets the box's count
+    ("kolik je v krabici měst", "box-city"),
+    ("kolik vesnic je v krabici celkem", "box-settlement"),
+    ("kolik je silnic ve hře", "box-road"),
     ("max silnic", "limit-road"),
     ("kolik mám figurek", "limit-pieces"),
     # victory points
