@@ -136,13 +136,29 @@ def _words(text: str) -> list[tuple[str, str]]:
     return [(word, _stem(word)) for word in comparable(text).split()]
 
 
+# Three-letter words the writers give whole ("jen", "nic", "pro"): never a stem, so never the
+# start of a longer word ("nich", "proč").
+_WHOLE_WORDS = frozenset(comparable(
+    "jen nic než bez pro ani již aby zde při pod nad dál víc sám týž tři dvě dva oba obě pět "
+    "lze ano ale kde kdy jak tak než nám vám ním jím").split())
+
+
 def _same_word(shown: tuple[str, str], wanted: tuple[str, str]) -> bool:
-    """A shown word answers a key's word when their stems agree, or when the key's word, at
-    least four letters long, begins it: the writers give keys as stems ("rytíř" for
-    "rytířů", "přeruš" for "přeruší"), and stemming a stem again may cut it shorter."""
+    """A shown word answers a key's word when their stems agree, or when the key's word begins
+    it: the writers give keys as stems ("rytíř" for "rytířů", "přeruš" for "přeruší"), and
+    stemming a stem again may cut it shorter. A key of four letters or more begins any word;
+    a three-letter stem ("vln", "rud", "bod", "tah") only a word at most three letters longer
+    ("vlnu", "rudy", "bodů", "tahy"), and a three-letter word given whole never does."""
     word, stem = shown
     key, key_stem = wanted
-    return stem == key_stem or (len(key) >= 4 and not key.isdigit() and word.startswith(key))
+    if stem == key_stem:
+        return True
+    if key.isdigit() or not word.startswith(key):
+        return False
+    if len(key) >= 4:
+        return True
+    return (len(key) == 3 and key.isalpha() and key not in _WHOLE_WORDS
+            and len(word) <= len(key) + 3)
 
 
 def _holds_words(block: list[tuple[str, str]], phrase: str) -> bool:

@@ -502,6 +502,13 @@ def test_the_first_screen_takes_a_key_given_as_a_stem_as_the_start_of_a_word():
     assert not answered(item, ["Silnice vede dál."])
     assert not answered({"answer": [], "keys": [["7", "karet"]]}, ["Máte 70 karet."])
     assert not answered({"answer": [], "keys": [["ne", "silnice"]]}, ["nebo silnice"])
+    # A three-letter stem begins a word a few letters longer ("vln" → "vlnu"), a three-letter
+    # word given whole never ("nic" is not "nich", "pro" is not "proč").
+    item = {"answer": [], "keys": [["rud", "vln", "obil"]]}
+    assert answered(item, ["Akční karta stojí 1 vlnu, 1 obilí a 1 rudu."])
+    assert not answered({"answer": [], "keys": [["nic", "nedostane"]]},
+                        ["Z nich nedostane výnos."])
+    assert not answered({"answer": [], "keys": [["pro", "silnici"]]}, ["Proč silnici?"])
 
 
 # --- fact cards and rulings on the results page --------------------------------------------
