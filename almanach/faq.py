@@ -35,6 +35,8 @@ in their entry's text (tests/almanach/test_faq.py fails on any).
 Players' questions per passage (almanach/content/otazky-k-pasazim.toml) are search data only,
 never shown: for a passage (named by a quotation of it) the ways players ask what it answers.
 A query close to one of them brings that passage up, as a frequent question's phrasing does.
+The tuning sets' questions that the search missed (almanach/content/otazky-z-ladeni.toml,
+written by almanach.tuning_questions, never by hand) have the same form and the same use.
 
     [[pasaz]]
     heslo = "silnice"
@@ -52,6 +54,8 @@ from almanach.markup import EDITION_LABELS, RULING_LABEL, RULING_PREFIX, MarkupE
 
 FAQ_PATH = CONTENT_DIR / "caste-otazky.toml"
 PASSAGE_QUESTIONS_PATH = CONTENT_DIR / "otazky-k-pasazim.toml"
+# The tuning sets' questions that the search missed, in the same form (almanach.tuning_questions).
+TUNING_QUESTIONS_PATH = CONTENT_DIR / "otazky-z-ladeni.toml"
 RULINGS_SLUG = "rozhodnuti"
 RULINGS_PATH = CONTENT_DIR / "stranky" / f"{RULINGS_SLUG}.md"
 SOURCE_MARK = "Zdroj: "

@@ -63,16 +63,18 @@ def _index_of(documents: list[Document], questions: list[Question]) -> SearchInd
 
 
 
-def index_from_files(url_for, faq_url: str = "/almanach/caste-otazky/") -> SearchIndex:
-    """The same index, straight from the data files (for the benchmark and tests)."""
+def index_from_files(url_for, faq_url: str = "/almanach/caste-otazky/",
+                     tuning: bool = True) -> SearchIndex:
+    """The same index, straight from the data files (for the benchmark and tests); without
+    the tuning sets' questions when tuning is False (almanach.tuning_questions)."""
     from almanach.loader import read_content
 
     content = read_content(url_for=url_for)
     return _index_of([document_for(doc, url_for(doc.slug)) for doc in content.documents],
-                     frequent_questions(faq_url))
+                     frequent_questions(faq_url, tuning))
 
 
-def frequent_questions(page_url: str) -> list[Question]:
+def frequent_questions(page_url: str, tuning: bool = True) -> list[Question]:
     """The Časté otázky as the index sees them, each linked at its place on page_url, then
     the players' questions per passage (no url: they are never shown). A question answered by
     a ruling alone leads to the ruling's summary on the page of rulings (one that quotes the
@@ -88,5 +90,14 @@ def frequent_questions(page_url: str) -> list[Question]:
     ] + [
         Question(f"pasaz-{number}", item.phrasings[0], item.phrasings[1:],
                  ((item.quotation.slug, item.quotation.text),))
-        for number, item in enumerate(faq.read_passage_questions(), start=1)
+        for number, item in enumerate(_passage_questions(tuning), start=1)
     ]
+
+
+def _passage_questions(tuning: bool) -> list[faq.PassageQuestions]:
+    """The players' questions per passage, then (tuning) the tuning sets' questions that the
+    search missed (almanach/tuning_questions.py): search data both, never shown."""
+    written = faq.read_passage_questions()
+    if not tuning or not faq.TUNING_QUESTIONS_PATH.exists():
+        return written
+    return written + faq.read_passage_questions(faq.TUNING_QUESTIONS_PATH)

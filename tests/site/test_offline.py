@@ -86,8 +86,10 @@ def test_the_offline_search_index_is_the_servers_and_compact(client):
     assert index["weights"]["text"] > 0 and "zlodeje" in index["lemmas"]
     # One download per phone, kept by the service worker: about 60 KB for the texts and
     # tables, 30 KB for the players' questions per passage (they lift the held-out share of
-    # "the right passage first" from 60 to 66 %), 9 KB for the fact cards (almanach/facts.py).
-    assert len(gzip.compress(response.content)) < 110_000
+    # "the right passage first" from 60 to 66 %), 9 KB for the fact cards (almanach/facts.py),
+    # 8 KB for the tuning sets' questions the search missed (almanach/tuning_questions.py:
+    # +1.3 points of answers on the first screen, each set measured without its own).
+    assert len(gzip.compress(response.content)) < 120_000
 
 
 def test_the_offline_page_says_what_works_without_a_connection(client):
