@@ -24,6 +24,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from almanach import answers, facts, faq
+from almanach.bench import HELD_OUT
 from almanach.czech import fold
 from almanach.first_screen import answered
 from almanach.search.analyse import _words
@@ -31,7 +32,7 @@ from almanach.search.analyse import _words
 EVAL_DIR = Path(__file__).resolve().parent / "eval"
 TUNING_SETS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6",
                "heldout7")
-HELD_OUT_SETS = ("heldout8",)
+HELD_OUT_SETS = tuple(path.stem for path in HELD_OUT)
 RESULTS_SHOWN = 6  # results on a phone's first screen; two fewer under a fact card
 HEADER = """\
 # Players' questions from the tuning sets that the search did not answer on a phone's first
