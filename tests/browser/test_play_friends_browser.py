@@ -4,7 +4,8 @@ phone plays its own seat when the server says it must act, and learns it by its 
 (nobody reloads); every page shows that phone's own cards and no other hand; every move is
 one tap. A tap made while the table's poll is under way wins over it (hx-sync), and a table
 the poll brings between the press and the release of a tap waits for the release (issue #43:
-the button pressed vanished, and the tap with it)."""
+the button pressed vanished, and the tap with it). A box opened and cards typed survive the
+poll's new table (keep.js)."""
 
 import re
 import time
@@ -403,6 +404,51 @@ def test_a_tap_from_a_table_that_went_stale_under_the_finger_says_so(
         expect(host.locator(".play-stale")).to_contain_text(
             "Hra mezitím pokročila, tady je aktuální stav.")
         expect(host.locator(".play-away")).to_contain_text("Za vás teď hraje počítač")
+        assert not errors, errors
+    finally:
+        host_context.close()
+        friend_context.close()
+
+
+def test_a_box_opened_and_cards_typed_survive_the_table_changing_by_itself(
+        live_server, browser, transactional_db, monkeypatch):
+    """The poll brings a new table (someone came back to the game) while one phone has a
+    box open and the other has started an offer: the box stays open and the cards typed stay
+    typed (both used to vanish with the old table)."""
+    from tutorial.play import friends
+
+    monkeypatch.setattr("tutorial.play.lobby.secrets.randbelow", lambda limit: 4)
+    errors: list[str] = []
+    (host_context, host), (friend_context, friend), row = started_for_two(
+        live_server, browser, errors)
+    try:
+        costs = friend.locator("details.play-costs")
+        costs.locator("summary").click()  # Běla, waiting, looks at what building costs
+        host.locator(".play-choices .play-action button", has_text="Hodit kostkami").click()
+        trade = host.locator("details.play-trade")
+        expect(trade).to_have_count(1, timeout=POLL)  # seed 4: Ada rolls no 7 and may trade
+        settled(host)
+        trade.locator("summary").click()
+        give = trade.locator("input[type=number]").first
+        give.fill("1")
+        for page in (host, friend):
+            settled(page)
+            page.evaluate(POLL_ANSWERED)
+        friends.bump(row, "Modrý (Běla) je zpět a hraje zase sám.")
+        for page in (host, friend):
+            page.wait_for_function("() => window.pollAnswered", timeout=POLL)
+            expect(page.locator(".play-friends-news summary")).to_contain_text("je zpět")
+        assert costs.evaluate("box => box.open"), "the box Běla opened closed again"
+        assert trade.evaluate("box => box.open"), "Ada's offer closed again"
+        assert give.input_value() == "1", "the card Ada typed is gone"
+        # A table held back while a finger is down (hold.js) keeps them too, on the release.
+        host.evaluate(POLL_ANSWERED)
+        press(host, host.locator("h1"))
+        friends.bump(row, "Modrý (Běla) chce pokračovat na jiném telefonu.")
+        host.wait_for_function("() => window.pollAnswered", timeout=POLL)
+        host.mouse.up()
+        expect(host.locator(".play-friends-news summary")).to_contain_text("jiném telefonu")
+        assert trade.evaluate("box => box.open") and give.input_value() == "1"
         assert not errors, errors
     finally:
         host_context.close()

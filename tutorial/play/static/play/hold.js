@@ -28,6 +28,8 @@
     var swap = waiting;
     waiting = null;
     if (!swap || !swap.target.isConnected || !window.htmx) return;
+    // keep.js notes what is open and typed in the table it replaces.
+    document.dispatchEvent(new CustomEvent("play:heldswap", {detail: {target: swap.target}}));
     window.htmx.swap(swap.target, swap.html, {
       swapStyle: "outerHTML", swapDelay: 0, settleDelay: window.htmx.config.defaultSettleDelay,
     });
