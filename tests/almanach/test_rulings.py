@@ -168,6 +168,17 @@ def test_the_engine_plays_table_questions_as_the_rulings_say():
     game.apply(EndTurn("red"))
     assert game.winner == "blue" and game.legal_actions() == []
 
+    # The robber on one 8 (e1): the other 8 (e3) yields; a double 4 + 4 is just an 8.
+    game = Game.empty(Board.beginner(), players)
+    assert game.board.number("e1") == game.board.number("e3") == 8
+    game.place_settlement("red", "e1.N")
+    game.place_settlement("blue", "e3.S")
+    game.set_robber("e1")
+    game.set_current("red", "roll")
+    game.apply(RollDice("red", (4, 4)))
+    assert sum(game.hand("red").values()) == 0 and game.hand("blue")["wool"] == 1
+    assert game.phase == "trade" and game.current_player == "red"  # no second roll
+
 
 def test_the_engine_plays_katan_pro_dva_as_the_rulings_say():
     """Neutral builds for Road Building's two roads, a forced trade with an empty hand."""
