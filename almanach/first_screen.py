@@ -140,7 +140,7 @@ def _words(text: str) -> list[tuple[str, str]]:
 # start of a longer word ("nich", "proč").
 _WHOLE_WORDS = frozenset(comparable(
     "jen nic než bez pro ani již aby zde při pod nad dál víc sám týž tři dvě dva oba obě pět "
-    "lze ano ale kde kdy jak tak než nám vám ním jím").split())
+    "lze ano ale kde kdy jak tak nám vám ním jím").split())
 
 
 def _same_word(shown: tuple[str, str], wanted: tuple[str, str]) -> bool:
