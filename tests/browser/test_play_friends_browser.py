@@ -184,7 +184,7 @@ def test_a_phone_that_stops_playing_is_replaced_by_a_computer_and_comes_back(
     from django.utils import timezone
 
     from tests.browser.axe import assert_accessible
-    from tutorial.play.models import FriendGame, PlayedGame
+    from tutorial.play.models import PlayedGame
 
     errors: list[str] = []
     (host_context, host), (friend_context, friend) = (phone(browser, errors),
@@ -212,22 +212,22 @@ def test_a_phone_that_stops_playing_is_replaced_by_a_computer_and_comes_back(
         while store.game_of(row).acting_player == "orange":  # the host plays a turn
             play_one(host, row)
         assert store.game_of(row).acting_player == "blue"
-        # Blue must act now. The host's time, shortened for the test: 2 seconds from now.
-        FriendGame.objects.filter(pk=game_id).update(patience=2)
+        # Blue must act now and does not: the host's time (2 minutes, the default) is over,
+        # moved into the past rather than waited for. Nobody else's time can run out during
+        # the test (a few seconds' time did: the host's own replacement then headed the news,
+        # and blue's again after "Hraju zase já" on a slow machine).
         PlayedGame.objects.filter(pk=game_id).update(
-            deadline=timezone.now() + timedelta(seconds=2))
-        # Blue (the friend) must act now and does not: after 2 s the host's poll has a
-        # computer play for blue, and the host's news says so. (The host's own 2 s may run
-        # out too once the computers have played round to her, and her notice then heads
-        # the news: the list under it holds every notice.)
-        expect(host.locator(".play-friends-news ul").first).to_contain_text(
-            "Modrý (Běla) nehraje už 2 sekundy", timeout=POLL + 4000)
+            deadline=timezone.now() - timedelta(seconds=1))
+        # The next poll (the host's or the friend's) has a computer play for blue, and the
+        # host's news says so.
+        expect(host.locator(".play-friends-news summary")).to_contain_text(
+            "Modrý (Běla) nehraje už 2 minuty", timeout=POLL)
         expect(friend.locator(".play-away")).to_contain_text("Za vás teď hraje počítač",
                                                              timeout=POLL)
         assert small_targets(friend, ".play-friends") == []
         friend.get_by_role("button", name="Hraju zase já").click()
         expect(friend.locator(".play-away")).to_have_count(0)
-        expect(host.locator(".play-friends-news ul").first).to_contain_text(
+        expect(host.locator(".play-friends-news summary")).to_contain_text(
             "Modrý (Běla) je zpět a hraje zase sám", timeout=POLL)
         assert not errors, errors
     finally:
