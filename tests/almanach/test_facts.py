@@ -37,6 +37,9 @@ ASKS = [
     ("co potřebuju na stavbu města", "cost-city"),
     ("za kolik je město", "cost-city"),
     ("how much does a city cost", "cost-city"),
+    ("co dám za město", "cost-city"),  # what a player gives for it
+    ("za co se staví osada", "cost-settlement"),
+    ("co všechno musím vysolit za vesnici", "cost-settlement"),
     ("kolik stojí vesnice", "cost-settlement"),
     ("kolik stoji osada", "cost-settlement"),
     ("kolik stoji vesnyce", "cost-settlement"),
