@@ -291,8 +291,10 @@ def play_on(row: PlayedGame, game: Game, setup: flow.Setup, bots: dict) -> list[
     return flow.computers_play(game, present(setup, away), decide_for(setup, bots, away))
 
 
-def settle(row: PlayedGame, game: Game) -> None:
-    """After a move: when the time of the person who must act now runs out."""
+def settle(row: PlayedGame, game: Game, *, unless_moved: bool = False) -> None:
+    """After a move: when the time of the person who must act now runs out.
+    ``unless_moved``: only while the game is still at the row's moves (a request that
+    found nothing to do leaves the time of a request that moved the game meanwhile)."""
     table = table_of(row)
     if table is None:
         return
@@ -301,7 +303,10 @@ def settle(row: PlayedGame, game: Game) -> None:
     if table.patience and table.started and game.winner is None and acting in store.setup_of(
             row).people and acting not in away_colors(table):
         deadline = timezone.now() + dt.timedelta(seconds=table.patience)
-    PlayedGame.objects.filter(pk=row.pk).update(deadline=deadline)
+    rows = PlayedGame.objects.filter(pk=row.pk)
+    if unless_moved:
+        rows = rows.filter(moves=row.moves)
+    rows.update(deadline=deadline)
     row.deadline = deadline
 
 
@@ -361,8 +366,8 @@ def take_over(row: PlayedGame, *, now: dt.datetime | None = None,
     seat = FriendSeat.objects.filter(table=table, color=acting, person=True,
                                      away=False).first()
     if seat is None:  # nobody to replace (a computer acts): the time no longer runs
-        if not by_host:
-            settle(row, game)
+        if not by_host:  # unless another poll took the seat over first and played on
+            settle(row, game, unless_moved=True)
         return False
     if not FriendSeat.objects.filter(pk=seat.pk, away=False).update(away=True):
         return False  # another request took it over first

@@ -1,0 +1,38 @@
+"""Hrát with friends when two phones ask at the same moment: each phone polls, so when a
+person's time runs out, several polls see it at once. Forced here by handing the second
+request a row read before the first one's work was stored, as a slower request has it."""
+
+from datetime import timedelta
+
+from django.test import Client
+from django.utils import timezone
+
+from tests.play.test_friends import host_game, join, row_of
+from tutorial.play import friends, store
+from tutorial.play.models import FriendGame, FriendSeat, PlayedGame
+
+
+def test_a_second_poll_that_finds_the_time_run_out_keeps_the_next_persons_time(db):
+    """Two polls see the acting friend's time run out. The first hands the seat to the
+    computer, which plays on until a person must act, whose own time then runs. The
+    second, slower, finds nobody left to replace: it must not wipe out that person's time
+    (the game would then wait for them for ever, nobody replaced)."""
+    host, eva = Client(), Client()
+    url, code = host_game(host, misto_white="pokrocily")
+    join(eva, code, "Eva", "blue")
+    assert host.post(url + "zacit/").status_code == 302
+    row = row_of(url)
+    FriendGame.objects.filter(pk=row.pk).update(patience=60)
+    PlayedGame.objects.filter(pk=row.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    first, second = row_of(url), row_of(url)  # both read when the time had run out
+    absent = store.game_of(first).acting_player
+
+    assert friends.take_over(first)  # the computer plays for the absent person
+    assert FriendSeat.objects.get(table_id=row.pk, color=absent).away
+    now = row_of(url)
+    next_person = store.game_of(now).acting_player
+    assert next_person != absent and now.deadline is not None  # the next person's time
+
+    assert not friends.take_over(second)  # the slower poll: nothing left to take over
+    after = row_of(url)
+    assert after.deadline == now.deadline, (next_person, after.deadline, now.deadline)
