@@ -36,3 +36,37 @@ def test_a_second_poll_that_finds_the_time_run_out_keeps_the_next_persons_time(d
     assert not friends.take_over(second)  # the slower poll: nothing left to take over
     after = row_of(url)
     assert after.deadline == now.deadline, (next_person, after.deadline, now.deadline)
+
+
+def test_a_poll_between_the_stand_ins_moves_and_the_new_time_replaces_nobody(db, monkeypatch):
+    """A friend's time runs out; the poll that hands the seat to the computer stores the
+    stand-in's and the computers' moves, then starts the next person's time. Another poll
+    reading the game between the two saw the new moves with the old, run-out time: it
+    replaced the next person at once, who had had no time at all (the browser test of the
+    replaced friend failed so on a loaded machine: the host was replaced too)."""
+    host, eva = Client(), Client()
+    url, code = host_game(host, misto_white="pokrocily")
+    join(eva, code, "Eva", "blue")
+    assert host.post(url + "zacit/").status_code == 302
+    row = row_of(url)
+    FriendGame.objects.filter(pk=row.pk).update(patience=60)
+    PlayedGame.objects.filter(pk=row.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    absent = store.game_of(row).acting_player
+    settle = friends.settle
+    between = []
+
+    def another_poll_first(row, game, **options):
+        if not between:  # the stand-in's moves are stored, the new time not yet
+            between.append(None)
+            between[0] = friends.take_over(row_of(url))
+        settle(row, game, **options)
+
+    monkeypatch.setattr(friends, "settle", another_poll_first)
+    assert friends.take_over(row_of(url))
+    assert between == [False]  # the other poll replaced nobody
+    now = row_of(url)
+    next_person = store.game_of(now).acting_player
+    away = set(FriendSeat.objects.filter(table_id=row.pk, away=True)
+               .values_list("color", flat=True))
+    assert away == {absent} and next_person != absent, (away, next_person)
+    assert now.deadline is not None and now.deadline > timezone.now()  # their own time

@@ -371,6 +371,9 @@ def take_over(row: PlayedGame, *, now: dt.datetime | None = None,
         return False
     if not FriendSeat.objects.filter(pk=seat.pk, away=False).update(away=True):
         return False  # another request took it over first
+    # The run-out time goes before the stand-in's moves are stored: another poll reading
+    # the game in between would otherwise take that time for the next person's.
+    PlayedGame.objects.filter(pk=row.pk).update(deadline=None)
     mine = seat_of_row(row)
     if mine is not None and mine.pk == seat.pk:  # the absent seat's own phone asked
         mine.away = True
