@@ -112,6 +112,7 @@ STOP_WORDS = frozenset(
     smis smime smite smeji smeju jde jdou slo sel dela delat udelat stane stava je jsou
     byl byla bylo budu bude budou jestli zda zdali proc nebo anebo ci prosim vlastne teda tedy
     porad jeste taky tez vubec presne normalne treba ok okay hele pls pak potom
+    kterou kterych kterym kterymi kteremu kterem chci chce chces chceme chcete chteji chtel chtela
     the a an of to in on is are how what when can do i my for with does
     abys abyste budete byly jsme jste nebude nebudete nebudou nebyl nebyly nejsem nejsou nejste
     ma mate mel mela nema nemaji nemate nemela musi nemusi nemusite muzes nemohli nemohou nemuze
