@@ -179,6 +179,12 @@ def test_the_engine_plays_table_questions_as_the_rulings_say():
     assert sum(game.hand("red").values()) == 0 and game.hand("blue")["wool"] == 1
     assert game.phase == "trade" and game.current_player == "red"  # no second roll
 
+    # A city at a harbour trades at the harbour's rate, as a settlement does: no better.
+    for city in (False, True):
+        game = Game.empty(Board.beginner(), players)
+        game.place_settlement("red", "a2.N", city=city)  # the grain harbour at a2.NE
+        assert game.trade_rate("red", "grain") == 2 and game.trade_rate("red", "ore") == 4
+
 
 def test_the_engine_plays_katan_pro_dva_as_the_rulings_say():
     """Neutral builds for Road Building's two roads, a forced trade with an empty hand."""
@@ -300,6 +306,8 @@ def test_cast_otazky_answers_with_the_ruling_in_the_sites_words_and_its_source(c
         ("padla sedmicka muzu jeste utratit karty nez odhodim", "sedmicka-nejdriv-odhodit"),
         ("forgot to take resources", "zapomenute-vynosy"),
         ("zlodej prerusuje nejdelsi obchodni cestu", "zlodej-neprerusi-cestu"),
+        ("dava mesto v pristavu lepsi kurz", "pristav-mesto"),
+        ("muzu mesto vratit zpatky na vesnici", "stavby-zustavaji"),
     ],
 )
 def test_a_table_question_finds_its_ruling_first(query, ruling, file_index):
