@@ -70,3 +70,47 @@ def test_a_poll_between_the_stand_ins_moves_and_the_new_time_replaces_nobody(db,
                .values_list("color", flat=True))
     assert away == {absent} and next_person != absent, (away, next_person)
     assert now.deadline is not None and now.deadline > timezone.now()  # their own time
+
+
+def test_a_poll_between_a_late_move_and_the_new_time_replaces_nobody(db, monkeypatch):
+    """A person moves just after their own time ran out (no poll had handed their seat to a
+    computer yet). Another poll reading the game between the stored move and the next
+    person's time saw the move with the mover's run-out time: it replaced the next person,
+    who had had no time at all."""
+    import json
+
+    host, eva = Client(), Client()
+    url, code = host_game(host, misto_white="pokrocily")
+    join(eva, code, "Eva", "blue")
+    assert host.post(url + "zacit/").status_code == 302
+    row = row_of(url)
+    FriendGame.objects.filter(pk=row.pk).update(patience=60)
+    phones = {"orange": host, "blue": eva}
+    # Play until the acting person's roll hands the game to the other person, whose time
+    # then starts: the mover's own time has just run out.
+    between = []
+    settle = friends.settle
+
+    def another_poll_first(row, game, **options):
+        if not between:  # the move is stored, the next person's time not yet set
+            between.append(friends.take_over(row_of(url)))
+        settle(row, game, **options)
+
+    for _ in range(40):
+        game = store.game_of(row_of(url))
+        mover = game.acting_player
+        PlayedGame.objects.filter(pk=row.pk).update(
+            deadline=timezone.now() - timedelta(seconds=1))
+        legal = [a for a in game.legal_actions() if a.player == mover]
+        action = next((a for a in legal if type(a).__name__ == "EndTurn"), legal[0])
+        monkeypatch.setattr(friends, "settle", another_poll_first)
+        response = phones[mover].post(url + "tah/", {"akce": json.dumps(action.to_json())})
+        monkeypatch.setattr(friends, "settle", settle)
+        assert response.status_code == 302
+        if store.game_of(row_of(url)).acting_player != mover:
+            break
+        between.clear()
+    assert between == [False]  # the poll in between replaced nobody
+    now = row_of(url)
+    assert not FriendSeat.objects.filter(table_id=row.pk, away=True).exists()
+    assert now.deadline is not None and now.deadline > timezone.now()  # the next one's time

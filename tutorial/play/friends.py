@@ -310,6 +310,14 @@ def settle(row: PlayedGame, game: Game, *, unless_moved: bool = False) -> None:
     row.deadline = deadline
 
 
+def stop_time(row: PlayedGame) -> None:
+    """Before a person's move is stored: their time stops (only while the game is still at
+    the row's moves). A poll reading the game between the move and the next person's time
+    would otherwise take the mover's run-out time for the next person's and replace them."""
+    if row.deadline is not None:
+        PlayedGame.objects.filter(pk=row.pk, moves=row.moves).update(deadline=None)
+
+
 def seat_colors(table: FriendGame) -> tuple[list[str], dict[str, str]]:
     """The seated people's colours and the computers' levels (an empty people's seat plays
     as a computer)."""

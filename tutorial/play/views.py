@@ -428,6 +428,7 @@ def _move(request: HttpRequest, row) -> HttpResponse:
         return _refuse(request, row, game, setup, table.explain(exc))
     if friends.table_of(row) is not None:
         moves += friends.play_on(row, game, setup, bots)
+        friends.stop_time(row)
     else:
         moves += flow.computers_play(game, setup, decide_for(bots))
     try:
