@@ -12,17 +12,24 @@ from tutorial.play import friends, store
 from tutorial.play.models import FriendGame, FriendSeat, PlayedGame
 
 
-def test_a_second_poll_that_finds_the_time_run_out_keeps_the_next_persons_time(db):
-    """Two polls see the acting friend's time run out. The first hands the seat to the
-    computer, which plays on until a person must act, whose own time then runs. The
-    second, slower, finds nobody left to replace: it must not wipe out that person's time
-    (the game would then wait for them for ever, nobody replaced)."""
+def two_friends_started() -> tuple[Client, Client, str, PlayedGame]:
+    """Orange (the host) and Eva (blue) at one table with a computer, started, with a
+    minute's time each."""
     host, eva = Client(), Client()
     url, code = host_game(host, misto_white="pokrocily")
     join(eva, code, "Eva", "blue")
     assert host.post(url + "zacit/").status_code == 302
     row = row_of(url)
     FriendGame.objects.filter(pk=row.pk).update(patience=60)
+    return host, eva, url, row
+
+
+def test_a_second_poll_that_finds_the_time_run_out_keeps_the_next_persons_time(db):
+    """Two polls see the acting friend's time run out. The first hands the seat to the
+    computer, which plays on until a person must act, whose own time then runs. The
+    second, slower, finds nobody left to replace: it must not wipe out that person's time
+    (the game would then wait for them for ever, nobody replaced)."""
+    host, eva, url, row = two_friends_started()
     PlayedGame.objects.filter(pk=row.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     first, second = row_of(url), row_of(url)  # both read when the time had run out
     absent = store.game_of(first).acting_player
@@ -44,12 +51,7 @@ def test_a_poll_between_the_stand_ins_moves_and_the_new_time_replaces_nobody(db,
     reading the game between the two saw the new moves with the old, run-out time: it
     replaced the next person at once, who had had no time at all (the browser test of the
     replaced friend failed so on a loaded machine: the host was replaced too)."""
-    host, eva = Client(), Client()
-    url, code = host_game(host, misto_white="pokrocily")
-    join(eva, code, "Eva", "blue")
-    assert host.post(url + "zacit/").status_code == 302
-    row = row_of(url)
-    FriendGame.objects.filter(pk=row.pk).update(patience=60)
+    host, eva, url, row = two_friends_started()
     PlayedGame.objects.filter(pk=row.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     absent = store.game_of(row).acting_player
     settle = friends.settle
@@ -79,12 +81,7 @@ def test_a_poll_between_a_late_move_and_the_new_time_replaces_nobody(db, monkeyp
     who had had no time at all."""
     import json
 
-    host, eva = Client(), Client()
-    url, code = host_game(host, misto_white="pokrocily")
-    join(eva, code, "Eva", "blue")
-    assert host.post(url + "zacit/").status_code == 302
-    row = row_of(url)
-    FriendGame.objects.filter(pk=row.pk).update(patience=60)
+    host, eva, url, row = two_friends_started()
     phones = {"orange": host, "blue": eva}
     # Play until the acting person's roll hands the game to the other person, whose time
     # then starts: the mover's own time has just run out.
