@@ -103,6 +103,16 @@ def test_the_engine_pays_nobody_a_short_resource_even_when_only_one_player_is_ow
     assert game.hand("red")["ore"] == 0 and game.bank["ore"] == 1
     assert events[-1].shortage == ["ore"]
 
+    # Only the short resource goes unpaid: the other 11 (pasture, e2) pays its wool.
+    game = Game.empty(Board.beginner(), ["red", "blue", "white", "orange"], seed=0)
+    game.place_settlement("red", "a2.NW", city=True)
+    game.place_settlement("blue", "e2.S")
+    game.set_hand("white", {"ore": 18})
+    game.set_current("red", "roll")
+    events = game.apply(RollDice("red", (5, 6)))
+    assert game.hand("red")["ore"] == 0 and game.hand("blue")["wool"] == 1
+    assert events[-1].shortage == ["ore"]
+
 
 def test_the_engine_plays_table_questions_as_the_rulings_say():
     """What the rulings on roads, the robber, a 7, the end of the game say the engine does."""
