@@ -309,6 +309,7 @@ def test_cast_otazky_answers_with_the_ruling_in_the_sites_words_and_its_source(c
     [
         ("pocita se silnice do kruhu", "silnice-do-kruhu"),
         ("muzu se spojit s jinym hracem proti tretimu", "spojenectvi-a-sliby"),
+        ("muzu si od spoluhrace pujcit kartu", "sliby-a-pujcky"),
         ("musi vzdy zacinat nejstarsi", "nejstarsi-hrac"),
         ("muzu zahrat rytire kdyz zlodej neni u me", "rytir-bez-zlodeje"),
         ("bank nema dost a surovinu dostava jen jeden hrac", "bank-jedinemu-hraci"),
