@@ -311,9 +311,10 @@ def settle(row: PlayedGame, game: Game, *, unless_moved: bool = False) -> None:
 
 
 def stop_time(row: PlayedGame) -> None:
-    """Before a person's move is stored: their time stops (only while the game is still at
-    the row's moves). A poll reading the game between the move and the next person's time
-    would otherwise take the mover's run-out time for the next person's and replace them."""
+    """Before a person's or a stand-in's moves are stored: the acting person's time stops
+    (only while the game is still at the row's moves). A poll reading the game between the
+    moves and the next person's time would otherwise take the run-out time for the next
+    person's and replace them."""
     if row.deadline is not None:
         PlayedGame.objects.filter(pk=row.pk, moves=row.moves).update(deadline=None)
 
@@ -381,7 +382,7 @@ def take_over(row: PlayedGame, *, now: dt.datetime | None = None,
         return False  # another request took it over first
     # The run-out time goes before the stand-in's moves are stored: another poll reading
     # the game in between would otherwise take that time for the next person's.
-    PlayedGame.objects.filter(pk=row.pk).update(deadline=None)
+    stop_time(row)
     mine = seat_of_row(row)
     if mine is not None and mine.pk == seat.pk:  # the absent seat's own phone asked
         mine.away = True
