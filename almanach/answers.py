@@ -34,6 +34,9 @@ RULING_OPENING = "Rozhodnutí mimo almanach: "
 # vyměnit ani darovat."), so it may run to this many characters, but never to more than half
 # of what the answer shows.
 LEAD_LIMIT = 130
+# A question's quotation is found in the snippet by its first characters (the snippet may cut
+# a long quotation short).
+CITED_PREFIX = 40
 
 # What a question asks for, by its question words (folded): a number, whether something may
 # or must be done, a time, a place, a purpose.
@@ -219,9 +222,22 @@ def _cut(text: str, begin: int, end: int, marks: list[tuple[int, int]], limit: i
     return best, stop
 
 
-def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
+def _cited_sentences(text: str, sentences: list[tuple[int, int]], cited: str) -> list[int]:
+    """The sentences of the snippet that the question's quotation covers (none when the
+    snippet does not hold its start)."""
+    quotation = " ".join(cited.split())
+    at = text.find(quotation[:CITED_PREFIX]) if quotation else -1
+    if at < 0:
+        return []
+    stop = at + len(quotation)
+    return [i for i, (begin, end) in enumerate(sentences) if end > at and begin < stop]
+
+
+def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT, cited: str = "") -> Answer:
     """The answering sentence of a snippet (and, while they fit in limit characters, the
-    sentences after it and before it), the words that answer marked."""
+    sentences after it and before it), the words that answer marked. cited: the quotation
+    of the frequent or players' question that led to the snippet (Hit.cited); its sentence
+    is the answer, whatever other sentence holds more of the query's words."""
     source, text, marks = _parse(snippet_html)
     ruling = text.startswith(RULING_OPENING)
     if ruling:  # the site's ruling: the result's headword says so; its first sentence answers
@@ -234,7 +250,8 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT) -> Answer:
         return Answer("", "", source)
     query_keys = [set(word_keys(word.lower())) for word in _WORD.findall(query)]
     scores = [_score(text, span, marks, kinds, query_keys) for span in sentences]
-    chosen = max(range(len(sentences)), key=lambda i: (scores[i], -i))
+    candidates = _cited_sentences(text, sentences, cited) or range(len(sentences))
+    chosen = max(candidates, key=lambda i: (scores[i], -i))
     lead = None  # a ruling's short answer ("Nesmíte."), kept before the sentence chosen
     if ruling and chosen > 0 and sentences[0][1] - sentences[0][0] <= min(LEAD_LIMIT, limit // 2):
         lead = sentences[0]

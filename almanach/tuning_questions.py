@@ -60,7 +60,7 @@ def first_screen_blocks(index, query: str) -> list[str]:
     shown = results.hits[:RESULTS_SHOWN - 2 if fact else RESULTS_SHOWN]
     for number, hit in enumerate(shown):
         limit = answers.FIRST_LIMIT if number == 0 and not fact else answers.OTHER_LIMIT
-        answer = answers.answer(hit.snippet_html, results.query, limit)
+        answer = answers.answer(hit.snippet_html, results.query, limit, hit.cited)
         blocks.append(f"{hit.headword} {answer.text}")
     return blocks
 

@@ -181,7 +181,8 @@ def _answers(results: search.Results, first_in_full: bool) -> list[dict]:
     return [
         {"hit": hit, "answer": answers.answer(
             hit.snippet_html, results.query,
-            answers.FIRST_LIMIT if first_in_full and number == 0 else answers.OTHER_LIMIT)}
+            answers.FIRST_LIMIT if first_in_full and number == 0 else answers.OTHER_LIMIT,
+            hit.cited)}
         for number, hit in enumerate(results.hits)
     ]
 

@@ -81,6 +81,9 @@ class Hit:
     # The rulings of the site (almanach.search_site gives the index almanach.faq's): a snippet
     # from the page of rulings, or one that shows a sentence a ruling departs from.
     rulings: "Rulings | None" = field(default=None, repr=False, compare=False)
+    # The quotation of the frequent or players' question that lifted the passage: the sentence
+    # that answers, which the results page shows first (almanach.answers.answer(cited=…)).
+    cited: str = ""
 
     @property
     def ruling(self):

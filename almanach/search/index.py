@@ -553,6 +553,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                 anchors[line] if line < len(anchors) else "", query, line,
                 self.questions[question] if focus and self.questions[question].url else None,
                 self.rulings,
+                self.documents[number].text[focus[0]:focus[1]] if focus else "",
             ))
         return Results(query, hits)
 

@@ -29,7 +29,7 @@ for (const script of JSON.parse(scripts)) require(script);
 const data = JSON.parse(fs.readFileSync(indexPath, "utf8"));
 const queries = JSON.parse(fs.readFileSync(queriesPath, "utf8"));
 const found = queries.map((q) => self.offlineSearch(data, q, 3).map(
-  (hit) => [hit.slug, hit.line, hit.snippet]));
+  (hit) => [hit.slug, hit.line, hit.snippet, hit.cited]));
 process.stdout.write(JSON.stringify(found));
 """
 
@@ -61,7 +61,8 @@ def _offline(index: SearchIndex, queries: list[str], folder: Path) -> list[list]
 @pytest.fixture(scope="module")
 def both(file_index, tmp_path_factory):
     queries = _questions()
-    server = [[[hit.slug, hit.line, hit.snippet] for hit in file_index.search(q, limit=3).hits]
+    server = [[[hit.slug, hit.line, hit.snippet, hit.cited]
+               for hit in file_index.search(q, limit=3).hits]
               for q in queries]
     return queries, server, _offline(file_index, queries, tmp_path_factory.mktemp("parity"))
 
@@ -88,6 +89,7 @@ def test_offline_the_first_snippet_is_the_servers_to_the_character(both):
 
 
 def test_offline_the_next_two_results_are_the_servers(both):
+    """…with the same quotation of the question that lifted each (the answer's sentence)."""
     queries, server, offline = both
     differ = [n for n, (s, o) in enumerate(zip(server, offline, strict=True)) if s != o]
     assert differ == [], f"{len(differ)} of {len(queries)} differ, e.g. no. {differ[:10]}"

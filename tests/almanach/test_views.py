@@ -525,6 +525,17 @@ def test_a_question_about_a_figure_gets_the_fact_card_above_the_answers(client):
     assert "14 rytířů." in html and "„Rytíř (14)“" in html
 
 
+def test_under_a_fact_card_the_answer_is_the_sentence_its_frequent_question_quotes(client):
+    # "Potřebujete k výměně s bankem přístav?" quotes "K této transakci nepotřebuje hráč žádný
+    # přístav." Under the fact card the first result has two lines, and the sentence before it
+    # holds more of the query's words ("4:1"); the quoted sentence is still the one shown.
+    html = _search(client, "potrebuju pristav na 4:1")
+    results = html[html.index('class="search-results"'):]
+    first = results[:results.index("</li>")]
+    assert "Častá otázka" in first
+    assert "nepotřebuje hráč žádný" in re.sub(r"<[^>]+>", "", first)
+
+
 def test_a_rule_question_gets_no_fact_card(client):
     for query in ("smim stavet silnici pres cizi vesnici", "kdo zacina hru"):
         assert "fact-card" not in _search(client, query)

@@ -110,7 +110,7 @@ for (const script of JSON.parse(process.argv[2])) require(script);
 const data = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 const cases = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
 self.offlineSearch(data, "zloděj", 1);  // builds the index once
-const answers = cases.map((c) => data._index.answer(c.snippet, c.q, c.limit));
+const answers = cases.map((c) => data._index.answer(c.snippet, c.q, c.limit, c.cited));
 const page = self.offlineResultsHtml(data, self.offlineSearch(data, "kolik stojí město", 4),
                                      "kolik stojí město");
 process.stdout.write(JSON.stringify({answers: answers, page: page}));
@@ -136,8 +136,9 @@ def node_answers(tmp_path_factory, django_db_blocker):
     for item in load_eval(TUNE_PATH)[:150]:
         for rank, hit in enumerate(index.search(item["q"], limit=4).hits):
             limit = answers.FIRST_LIMIT if rank == 0 else answers.OTHER_LIMIT
-            answer = answers.answer(hit.snippet_html, item["q"], limit)
+            answer = answers.answer(hit.snippet_html, item["q"], limit, hit.cited)
             cases.append({"q": item["q"], "snippet": hit.snippet, "limit": limit,
+                          "cited": hit.cited,
                           "text": re.sub(r"<[^>]+>", "", answer.html), "source": answer.source})
     folder = tmp_path_factory.mktemp("answers")
     (folder / "harness.js").write_text(ANSWER_HARNESS, encoding="utf-8")

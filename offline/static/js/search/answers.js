@@ -19,6 +19,7 @@
   var OTHER_LIMIT = 160;
   var RULING_OPENING = "Rozhodnutí mimo almanach: ";  // answers.py RULING_OPENING, LEAD_LIMIT
   var LEAD_LIMIT = 130;  // never more than half of the answer's limit
+  var CITED_PREFIX = 40;  // answers.py CITED_PREFIX: a quotation is found by its start
   var YES_NO_WORDS = new Set("musim musi musime musite musis mam mame ma".split(" "));
   var NUMBER_WORDS = new Set(("jeden jedna jedno jednu jednoho jedne jednom dva dve dvou dvema " +
     "tri trech trem tremi ctyri ctyr ctyrech pet peti sest sesti sedm sedmi osm osmi devet " +
@@ -156,9 +157,22 @@
     return html;
   }
 
+  // The sentences of the snippet that a question's quotation covers (answers.py
+  // _cited_sentences()): none when the snippet does not hold its start.
+  function citedSentences(text, sentences, cited) {
+    var quotation = (cited || "").split(/\s+/).filter(Boolean).join(" ");
+    var at = quotation ? text.indexOf(quotation.slice(0, CITED_PREFIX)) : -1;
+    if (at < 0) return [];
+    var stop = at + quotation.length;
+    var inside = [];
+    sentences.forEach(function (span, i) { if (span[1] > at && span[0] < stop) inside.push(i); });
+    return inside;
+  }
+
   // {html, source}: the answering sentence of a result's snippet and, while they fit in limit
-  // characters, the sentences after and before it (answers.py answer()).
-  N.answer = function (snippet, query, limit) {
+  // characters, the sentences after and before it (answers.py answer()); cited, the
+  // quotation of the question that led to the snippet: its sentence is the answer.
+  N.answer = function (snippet, query, limit, cited) {
     var self = this;
     var source = "";
     var label = EDITION_LABEL.exec(snippet);
@@ -200,8 +214,10 @@
       });
       return held.size + (self.answerSpans(text, span[0], span[1], kinds).length ? 0.75 : 0);
     });
-    var chosen = 0;
-    scores.forEach(function (score, i) { if (score > scores[chosen]) chosen = i; });
+    var candidates = citedSentences(text, sentences, cited);
+    if (!candidates.length) candidates = sentences.map(function (_, i) { return i; });
+    var chosen = candidates[0];
+    candidates.forEach(function (i) { if (scores[i] > scores[chosen]) chosen = i; });
     var lead = null;  // a ruling's short answer, kept before the sentence chosen
     if (ruling && chosen > 0 && sentences[0][1] - sentences[0][0] <= Math.min(LEAD_LIMIT, Math.floor(limit / 2))) {
       lead = sentences[0];
@@ -275,7 +291,8 @@
   N.resultsHtml = function (hits, query) {
     var self = this;
     return hits.map(function (hit, rank) {
-      var answer = answerHtml(self.answer(hit.snippet, query, rank ? OTHER_LIMIT : FIRST_LIMIT));
+      var answer = answerHtml(self.answer(hit.snippet, query, rank ? OTHER_LIMIT : FIRST_LIMIT,
+                                          hit.cited));
       var heading = '<h2><a href="' + escapeHtml(hit.link) + '">' + escapeHtml(hit.headword)
         + "</a></h2>";
       var question = hit.question && rank === 0 ? '<p class="search-question">Častá otázka: '
@@ -292,7 +309,7 @@
     return hits.map(function (hit) {
       return '<li><a href="' + escapeHtml(hit.link) + '"><span class="suggest-headword">'
         + escapeHtml(hit.headword) + '</span> <span class="suggest-snippet">'
-        + answerHtml(self.answer(hit.snippet, query, OTHER_LIMIT)) + "</span></a></li>";
+        + answerHtml(self.answer(hit.snippet, query, OTHER_LIMIT, hit.cited)) + "</span></a></li>";
     }).join("");
   };
 

@@ -463,6 +463,8 @@
                               rank ? SNIPPET_WIDTH : ANSWER_WIDTH, rank ? SNIPPET_MIN : ANSWER_MIN,
                               !rank),
         question: focus && self.data.questions[question].url ? self.data.questions[question] : null,
+        // The quotation that lifted the passage (Hit.cited): the answer shows its sentence.
+        cited: focus ? doc.text.slice(focus[1], focus[2]) : "",
       };
     });
   };
