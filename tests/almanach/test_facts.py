@@ -280,6 +280,8 @@ def test_a_question_that_names_the_banks_rate_gets_the_banks_card_not_the_harbou
         card = facts.card_for(query)
         assert card is not None and card.id == "ratio-bank", query
         assert "i bez přístavu" in card.answer
+        # and its quotation says so in the Almanach's words
+        assert "K této transakci nepotřebuje hráč žádný přístav." in card.quote
     # a trade of two different resources stays a question about the ratio
     assert facts.card_for("kolik ovcí dám za 1 cihlu s bankem").id == "ratio-bank"
 
@@ -289,6 +291,14 @@ def test_a_question_asking_for_a_figure_gets_its_card(query, expected):
     card = facts.card_for(query)
     assert card is not None, f"{query!r}: žádná karta"
     assert card.id == expected
+
+
+def test_the_sea_frame_s_parts_are_not_counted_as_the_island_s_tiles():
+    """'19 dílů krajiny' is no answer to how many parts the frame has (6)."""
+    for query in ("z kolika dilu je ram s morem", "kolik dilu ramu ma plan"):
+        card = facts.card_for(query)
+        assert card is None or "19" not in card.answer, query
+    assert facts.card_for("kolik je dilu krajiny").id == "count-tiles"
 
 
 @pytest.mark.parametrize("query", NOT_ASKS)
