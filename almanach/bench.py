@@ -164,19 +164,32 @@ def report(name: str, index, queries: list[dict]) -> Figures:
 
 
 def snippet_line(name: str, index, queries: list[dict]) -> str:
-    """'<name>: first snippet states the answer k/n = p %, one of the first three …': the
-    snippets alone (no fact card), read as almanach/first_screen.py reads a phone's screen
-    (an answer fragment, or every item of a keys alternative, in one snippet)."""
+    """'<name>: first snippet states the answer k/n = p %, one of the first three …, the first
+    answer shown …': the snippets alone (no fact card), read as almanach/first_screen.py reads a
+    phone's screen (an answer fragment, or every item of a keys alternative, in one snippet);
+    then what the results page shows first: the fact card (its answer and quotation) where
+    the question gets one, otherwise the first result's answer (almanach/answers.py)."""
+    from almanach import answers, facts
     from almanach.first_screen import answered
 
-    first = three = 0
+    first = three = shown = 0
     for item in queries:
-        snippets = [hit.snippet for hit in index.search(item["q"], limit=3).hits]
+        results = index.search(item["q"], limit=3)
+        snippets = [hit.snippet for hit in results.hits]
         first += bool(snippets) and answered(item, snippets[:1])
         three += answered(item, snippets)
+        card = facts.card_for(results.query) if results.query else None
+        if card:
+            shown += answered(item, [card.answer, card.quote])
+        elif results.hits:
+            hit = results.hits[0]
+            shown += answered(item, [answers.answer(hit.snippet_html, results.query,
+                                                    answers.FIRST_LIMIT, hit.cited).text])
     n = max(len(queries), 1)
     return (f"{name}: first snippet states the answer {first}/{len(queries)} = {first / n:.1%}, "
-            f"one of the first three {three}/{len(queries)} = {three / n:.1%}")
+            f"one of the first three {three}/{len(queries)} = {three / n:.1%}; "
+            f"the first answer shown (fact card or first result) {shown}/{len(queries)} = "
+            f"{shown / n:.1%}")
 
 
 def main() -> None:

@@ -623,14 +623,19 @@ def test_a_rulings_snippet_starts_with_its_short_answer(index):
     assert hit.slug == "rozhodnuti" and hit.snippet.startswith("Rozhodnutí mimo almanach: Nesmí.")
 
 
-def test_a_ruling_that_answers_several_questions_shows_the_sentence_asked_about(index):
-    # The Námořníci ruling answers for ships, the pirate and the gold field: its sentence on
-    # the gold field stands too far on to fit after the opening, so it is shown by itself,
-    # still as the ruling's words (the result's headword and source line say so).
+def test_each_seafarers_question_gets_its_own_ruling_and_short_answer(index):
+    # Ships, the pirate and the gold field were one ruling whose opening answered only the
+    # ships; each is now its own ruling, opening with the answer to its question.
     hit = index.search("zlate pole namornici co dava").hits[0]
-    assert hit.slug == "rozhodnuti" and hit.ruling is not None and hit.ruling.id == "namornici"
-    assert "Zlaté pole (zlatá řeka) dává za vesnici 1 libovolnou surovinu" in hit.snippet
-    assert hit.snippet.startswith("…")
+    assert hit.ruling is not None and hit.ruling.id == "namornici-zlate-pole"
+    assert hit.snippet.startswith("Rozhodnutí mimo almanach: Libovolnou surovinu")
+    assert "stejné i různé" in hit.snippet
+    hit = index.search("co dela pirat v namornicich").hits[0]
+    assert hit.ruling is not None and hit.ruling.id == "namornici-pirat"
+    assert "okrást hráče, jehož loď" in hit.snippet
+    hit = index.search("pocitaji se lode do nejdelsi cesty").hits[0]
+    assert hit.ruling is not None and hit.ruling.id == "namornici"
+    assert hit.snippet.startswith("Rozhodnutí mimo almanach: Počítají")
 
 
 # Players' words that carry a question's subject or its exception: never stop words, whatever

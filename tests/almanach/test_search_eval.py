@@ -81,3 +81,16 @@ def test_the_tuning_and_held_out_sets_still_match_the_entries(path):
     assert len(items) >= 300
     broken = [number for number, item in enumerate(items, start=1) if not answerable(item)]
     assert broken == [], f"{len(broken)} of {len(items)} questions, e.g. no. {broken[:5]}"
+
+
+def test_the_snippet_figures_count_a_fact_card_as_the_first_answer_shown(file_index):
+    # `python -m almanach.bench --snippets` prints the first snippet alone and, beside it, what
+    # the results page shows first: the fact card where the question gets one. A question
+    # whose card states the answer while no snippet does counts for the second figure only.
+    from almanach.bench import snippet_line
+
+    card_only = {"q": "kolik je v balicku rytiru", "answer": ["14 rytířů"]}
+    line = snippet_line("two", file_index, [card_only, {
+        "q": "muze zlodej na more", "keys": [["zloděj", "moře"]]}])
+    assert "first snippet states the answer 1/2" in line
+    assert "the first answer shown (fact card or first result) 2/2" in line
