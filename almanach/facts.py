@@ -350,7 +350,10 @@ def _data() -> dict:
         facts.append({
             "id": fact["id"],
             "when": fact["when"],
-            "unless": fact.get("unless", []),
+            # `never` (fakta.toml): classes that rule out every card ("zlaté pole" asks
+            # about an expansion, whose figures are not the base game's).
+            "unless": fact.get("unless", []) + [c for c in raw.get("never", [])
+                                                 if c not in fact.get("unless", [])],
             "only": fact.get("only"),
             "card": card.to_json(),
             "variants": {str(n): text

@@ -160,6 +160,10 @@ ASKS = [
 
 # Rule questions and near misses that must get no card.
 NOT_ASKS = [
+    # an expansion's figures are not the base game's: no card at all
+    "zlata reka mesto kolik surovin",
+    "kolik stoji lod namornici",
+    "kolik karet surovin ve hre pro 6 hracu",
     "smím postavit silnici přes cizí vesnici",
     "smim postavit silnici pres cizi vesnici",
     "kdo začíná",
