@@ -28,6 +28,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # Questions that must get the given card (card id). Players' spellings: with and without
 # diacritics, typos, other editions' words (osada, karta vývoje, ovce, hlína, železo), English.
 ASKS = [
+    # how many tiles of each land: the counts, not the kinds
+    ("kolik je krajin jednotlivych typu", "count-each-terrain"),
+    ("kolik je kazdeho druhu krajiny", "count-each-terrain"),
+    ("kolik je druhu krajiny", "terrain-kinds"),
     # what things cost
     ("Kolik stojí město?", "cost-city"),
     ("kolik stoji mesto", "cost-city"),
@@ -164,6 +168,8 @@ NOT_ASKS = [
     "zlata reka mesto kolik surovin",
     "kolik stoji lod namornici",
     "kolik karet surovin ve hre pro 6 hracu",
+    # how many kinds a settlement yields is its lands' question, not the yield card's
+    "kolik druhu surovin da vesnice u more",
     "smím postavit silnici přes cizí vesnici",
     "smim postavit silnici pres cizi vesnici",
     "kdo začíná",
