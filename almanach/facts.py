@@ -83,6 +83,10 @@ NUMBER_WORDS = (
     ("sestek", 6), ("sedmick", 7), ("osmick", 8), ("devitk", 9), ("devitek", 9),
     ("desitk", 10), ("desitek", 10), ("jedenactk", 11), ("jedenactek", 11),
     ("dvanactk", 12), ("dvanactek", 12),
+    # A count in words ("mám devět karet"): the teens before the stems they start with.
+    ("trinact", 13), ("ctrnact", 14), ("patnact", 15), ("sestnact", 16), ("sedmnact", 17),
+    ("osmnact", 18), ("devatenact", 19), ("jedenact", 11), ("dvanact", 12), ("dvacet", 20),
+    ("osm", 8), ("devet", 9), ("deset", 10),
 )
 
 

@@ -341,6 +341,12 @@ def test_a_number_in_the_question_gets_its_own_answer():
     assert facts.card_for("kolik žetonů má číslo 12").answer == "Číslo 12 je na 1 žetonu."
     assert facts.card_for("kolik žetonů má číslo 7").answer == "Číslo 7 na žádném žetonu není."
     assert facts.card_for("kolik je žetonů").answer.startswith("18 žetonů")
+    # a count in words, as players say it at the table ("sedma" is the roll, not the hand)
+    assert facts.card_for("mám v ruce devět karet a padla sedma, kolik jich hodím").answer == (
+        "Máte-li 9 karet, odevzdáte 4 karty.")
+    assert facts.card_for("mám osmnáct karet, kolik odhodím").answer == (
+        "Máte-li 18 karet, odevzdáte 9 karet.")
+    assert facts.card_for("kolik žetonů má číslo osm").answer == "Číslo 8 je na 2 žetonech."
 
 
 def test_the_cost_table_lists_every_cost():
