@@ -94,7 +94,6 @@ ASKS = [
     # the robber's 7
     ("kolik karet musím odhodit, když padne 7", "discard"),
     ("mám 9 karet a padla sedmička, kolik odevzdám", "discard"),
-    ("kolik karet můžu mít v ruce", "discard"),
     ("od kolika karet se odhazuje", "discard"),
     ("kolik karet se vrací při sedmičce", "discard"),
     # production
@@ -170,6 +169,9 @@ NOT_ASKS = [
     "kolik karet surovin ve hre pro 6 hracu",
     # how many kinds a settlement yields is its lands' question, not the yield card's
     "kolik druhu surovin da vesnice u more",
+    # no hand limit: the ruling answers, not the discard card's 7
+    "kolik karet můžu mít v ruce",
+    "je limit kolik karet muzu drzet",
     "smím postavit silnici přes cizí vesnici",
     "smim postavit silnici pres cizi vesnici",
     "kdo začíná",

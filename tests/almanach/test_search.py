@@ -623,6 +623,15 @@ def test_a_rulings_snippet_starts_with_its_short_answer(index):
     assert hit.slug == "rozhodnuti" and hit.snippet.startswith("Rozhodnutí mimo almanach: Nesmí.")
 
 
+def test_a_hand_limit_question_is_answered_by_the_ruling_that_there_is_none(index):
+    # The discard card ("více než 7 karet … polovinu") read as a limit of 7; the ruling says
+    # there is none and when the 7 asks for half.
+    for query in ("kolik karet muzu mit v ruce", "je limit kolik karet muzu drzet"):
+        hit = index.search(query).hits[0]
+        assert hit.ruling is not None and hit.ruling.id == "limit-karet-v-ruce", query
+        assert hit.snippet.startswith("Rozhodnutí mimo almanach: Není."), query
+
+
 def test_each_seafarers_question_gets_its_own_ruling_and_short_answer(index):
     # Ships, the pirate and the gold field were one ruling whose opening answered only the
     # ships; each is now its own ruling, opening with the answer to its question.
