@@ -167,10 +167,12 @@ def snippet_line(name: str, index, queries: list[dict]) -> str:
     """'<name>: first snippet states the answer k/n = p %, one of the first three …, the first
     answer shown …': the snippets alone (no fact card), read as almanach/first_screen.py reads a
     phone's screen (an answer fragment, or every item of a keys alternative, in one snippet);
-    then what the results page shows first: the fact card (its answer and quotation) where
-    the question gets one, otherwise the first result's answer (almanach/answers.py)."""
+    then what the results page shows first: the fact card (its answer, its table when that is
+    the answer, its quotation) where the question gets one, otherwise the first result's
+    answer (almanach/answers.py)."""
     from almanach import answers, facts
     from almanach.first_screen import answered
+    from almanach.tuning_questions import fact_blocks
 
     first = three = shown = 0
     for item in queries:
@@ -180,7 +182,7 @@ def snippet_line(name: str, index, queries: list[dict]) -> str:
         three += answered(item, snippets)
         card = facts.card_for(results.query) if results.query else None
         if card:
-            shown += answered(item, [card.answer, card.quote])
+            shown += answered(item, fact_blocks(card))
         elif results.hits:
             hit = results.hits[0]
             shown += answered(item, [answers.answer(hit.snippet_html, results.query,

@@ -51,12 +51,19 @@ def load_set(name: str) -> list[dict]:
         return tomllib.load(file)["queries"]
 
 
+def fact_blocks(fact) -> list[str]:
+    """What a fact card shows unfolded: its answer, its table when the table is the answer
+    ("Co stojí silnice, vesnice, …:"; otherwise it folds away), its quotation."""
+    rows = [f"{label} {value}" for label, value in fact.rows] if fact.table_is_answer else []
+    return [fact.answer, *rows, fact.quote]
+
+
 def first_screen_blocks(index, query: str) -> list[str]:
     """What the results page puts on a phone's first screen, as text blocks: the fact card's
     answer and quotation, then each result's headword and answer."""
     results = index.search(query, limit=RESULTS_SHOWN)
     fact = facts.card_for(results.query) if results.query else None
-    blocks = [fact.answer, fact.quote] if fact else []
+    blocks = fact_blocks(fact) if fact else []
     shown = results.hits[:RESULTS_SHOWN - 2 if fact else RESULTS_SHOWN]
     for number, hit in enumerate(shown):
         limit = answers.FIRST_LIMIT if number == 0 and not fact else answers.OTHER_LIMIT

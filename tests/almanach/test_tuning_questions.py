@@ -56,3 +56,14 @@ def test_a_typo_never_enters_the_index_as_a_word_of_its_own(learned, file_index)
              for word in phrasing.split()}
     assert "zlodj" not in words and "msto" not in words
     assert file_index.search("zlodj").hits[0].slug == "zlodej"
+
+
+def test_a_fact_card_is_read_as_the_phone_shows_it():
+    # The cost table is the answer and shows unfolded: its rows count as seen. The discard
+    # card's table folds away ("Celá tabulka"): only its answer and quotation count.
+    from almanach import facts
+
+    costs = tuning_questions.fact_blocks(facts.card_for("cenik staveb"))
+    assert any(block.startswith("Město 3 rudy") for block in costs)
+    discard = tuning_questions.fact_blocks(facts.card_for("kolik karet odhodim pri sedmicce"))
+    assert len(discard) == 2 and not any("v ruce odevzdáte" in block for block in discard)
