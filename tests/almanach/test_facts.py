@@ -169,6 +169,9 @@ NOT_ASKS = [
     "kolik karet surovin ve hre pro 6 hracu",
     # how many kinds a settlement yields is its lands' question, not the yield card's
     "kolik druhu surovin da vesnice u more",
+    # one edge holds one road: not the player's 15 roads
+    "kolik silnic muze byt na jedne ceste",
+    "stezka kolik silnic se na ni vejde",
     # no hand limit: the ruling answers, not the discard card's 7
     "kolik karet můžu mít v ruce",
     "je limit kolik karet muzu drzet",
