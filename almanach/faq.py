@@ -165,8 +165,10 @@ def read_questions(path: Path = FAQ_PATH) -> list[FrequentQuestion]:
     return questions
 
 
+# A ruling about an expansion says so after its id (almanach.markup, EXPANSION_FLAG).
 _RULING_BOX = re.compile(
-    r"^###\s+(?P<title>[^\n]+)\n\s*\n?:::\s*rozhodnuti\s+(?P<id>\S+)\s*\n(?P<body>.*?)\n:::\s*$",
+    r"^###\s+(?P<title>[^\n]+)\n\s*\n?:::\s*rozhodnuti\s+(?P<id>\S+)(?:\s+rozsireni)?\s*\n"
+    r"(?P<body>.*?)\n:::\s*$",
     re.M | re.S,
 )
 _LINK = re.compile(r"\[\[(?P<slug>[^\]|]+)")

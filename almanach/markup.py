@@ -6,6 +6,7 @@ Blocks are separated by blank lines:
     - a bullet            1. a numbered item      ### a sub-heading
     > a quotation (any blocks; every line of it starts with '>')
     ::: priklad | pozor | tip | web | edice 001 | edice 002 | edice 004 | rozhodnuti <id>
+    ::: rozhodnuti <id> rozsireni      (a ruling about an expansion, not the base game)
     any blocks inside a box
     :::
 
@@ -23,7 +24,9 @@ A `::: rozhodnuti <id>` box holds a ruling the Almanach does not hold (the publi
 FAQ, a question the texts leave open): the site's words, labelled "Rozhodnutí mimo almanach",
 with an id (id="rozhodnuti-<id>") that Časté otázky and the entries refer to. Its paragraphs
 are marked class="ruling": the site's words, yet an answer the search may show (unlike a web
-note). A quotation inside it is the Almanach's own sentence, checked like any other.
+note). A quotation inside it is the Almanach's own sentence, checked like any other. A ruling
+about an expansion (Námořníci, 5–6 hráčů…) says so with `rozsireni` after its id: its box is
+class="box rozhodnuti rozsireni", and the search shows it only to a question about an expansion.
 
 Passages: every paragraph, list item and sub-heading is one passage, and the plain text has
 one line per passage, in order. With anchors=True passage N (from 1) gets id="odstavec-N", so
@@ -51,7 +54,8 @@ EDITION_LABELS = {
 }
 ANCHOR_PREFIX = "odstavec-"
 
-_FENCE = re.compile(r"^:::\s*(?P<kind>[a-z]+)?\s*(?P<arg>\S+)?\s*$")
+_FENCE = re.compile(r"^:::\s*(?P<kind>[a-z]+)?\s*(?P<arg>\S+)?(?:\s+(?P<flag>\S+))?\s*$")
+EXPANSION_FLAG = "rozsireni"
 _BULLET = re.compile(r"^[-*]\s+(?P<text>.*)$")
 _NUMBERED = re.compile(r"^(?P<number>\d{1,3})\.\s+(?P<text>.*)$")
 _HEADING = re.compile(r"^###\s+(?P<text>.*)$")
@@ -152,9 +156,13 @@ class _Renderer:
             if not match["arg"] or not _RULING_ID.fullmatch(match["arg"]):
                 raise MarkupError(f"řádek {start + 1}: rozhodnutí potřebuje id "
                                   "(malá písmena, číslice a pomlčky)")
-            label, css = RULING_LABEL, "rozhodnuti"
+            if match["flag"] not in (None, EXPANSION_FLAG):
+                raise MarkupError(f"řádek {start + 1}: za id rozhodnutí smí stát jen "
+                                  f"'{EXPANSION_FLAG}', ne {match['flag']!r}")
+            label = RULING_LABEL
+            css = f"rozhodnuti {EXPANSION_FLAG}" if match["flag"] else "rozhodnuti"
             box_id = f' id="{RULING_PREFIX}{match["arg"]}"'
-        elif kind in BOX_LABELS and not match["arg"]:
+        elif kind in BOX_LABELS and not match["arg"] and not match["flag"]:
             label, css = BOX_LABELS[kind], kind
         else:
             raise MarkupError(f"řádek {start + 1}: neznámý rámeček {lines[start].strip()!r}")

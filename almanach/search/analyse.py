@@ -81,6 +81,17 @@ EDITION_WORDS = frozenset(
     "001 002 004 vydani vydanim vydanich edice edici kompaktni kompaktnich digitalni "
     "digitalnim slovnicek verze verzi starsi starsim".split()
 )
+# Words that ask about an expansion (folded): only they show a ruling about one (Námořníci,
+# 5–6 hráčů: "::: rozhodnuti <id> rozsireni"), never a question about the base game ("smím
+# zahrát rytíře, když zloděj není u mě" is not about the pirate).
+EXPANSION_WORDS = frozenset(
+    "namornici namorniku namornicich namornik namornikum seafarers seafarer pirat pirata "
+    "piratem pirati piratu piraty piratovi lod lode lodi lodim lodich lodemi lodka lodku "
+    "lodky ship ships zlate zlata zlateho zlatem zlatym zlato zlatou zlatych gold barbar "
+    "barbari barbaru barbary barbarum barbarech rozsireni rozsirenim rozsirenich expansion "
+    "expansions extension cities 5 6 pet sest peti sesti mimoradna mimoradne mimoradnou "
+    "mimoradnych zvlastni zvlastnich zvlastnim".split()
+)
 # Words that name one edition (folded) → its number, as in the boxes' labels ("Jiné vydání
 # (001: …)"): a query that names it prefers that edition's box.
 EDITION_NAMES = {

@@ -13,7 +13,7 @@ from almanach.search.analyse import (
     _Term,
     _Weight,
 )
-from almanach.search.weights import ADJACENT_BONUS, NEXT_SENTENCE_FACTOR, W
+from almanach.search.weights import ADJACENT_BONUS, HEADING_FACTOR, NEXT_SENTENCE_FACTOR, W
 
 
 @dataclass
@@ -27,6 +27,7 @@ class _Asked:
     terms: list[list["_Term"]] = field(default_factory=list)  # per rewrite, its terms
     edition_asked: bool = False
     boxes: frozenset[str] = frozenset()
+    expansion_asked: bool = False  # the query names an expansion (analyse.EXPANSION_WORDS)
 
 
 
@@ -51,10 +52,15 @@ class Choosing:
         a figure for "kolik…", a word of the asked kind for "kdy…", "smím…", "kam…"."""
         analysed = self._analysed[number]
         starts = analysed.line_starts
+        document = self.documents[number]
+        # On the page of rulings each heading is the question its ruling answers: its words
+        # count for the ruling's first sentence, the short answer ("Smíte.").
+        questions = document.headings if number in self._ruling_pages else frozenset()
         if line is None:
             low, high = 0, len(analysed.tokens)
         else:
-            low = bisect_left(analysed.tokens, (starts[line],))
+            low = bisect_left(analysed.tokens, (starts[line - 1 if line - 1 in
+                                                       questions else line],))
             high = bisect_left(analysed.tokens, (starts[line + 1],)) if line + 1 < len(
                 starts) else len(analysed.tokens)
         names = self._name_keys[number]
@@ -88,18 +94,36 @@ class Choosing:
                 if (r, t - 1) in previous:
                     bonus[sentence] += ADJACENT_BONUS * min(weight, previous[(r, t - 1)])
         figures = {analysed.token_sentence[i] for i in analysed.figures if asked.quantity}
-        document = self.documents[number]
         asides = document.asides
         boxes = dict(document.editions)
         implied = self._implied_boxes(number, asked, boxes)
+        # The first sentence under a ruling's question that holds query words is a candidate
+        # too, with the question's words.
+        candidates = set(found)
+        for sentence in found:
+            if analysed.sentences[sentence][2] in questions:
+                under = sentence + 1
+                while under < len(analysed.sentences) and analysed.sentences[under][
+                        2] == analysed.sentences[sentence][2]:
+                    under += 1
+                if under < len(analysed.sentences) and analysed.sentences[under][
+                        2] == analysed.sentences[sentence][2] + 1:
+                    candidates.add(under)
         scores = {}
-        for sentence in sorted(found):
+        for sentence in sorted(candidates):
             sentence_line = analysed.sentences[sentence][2]
             if sentence_line in asides or (line is not None and sentence_line != line):
                 continue
             # A short sentence often answers with the next one ("…je zloděj. Na začátku hry
             # stojí na poušti."): its words count too, at half weight.
-            seen = dict(found[sentence])
+            seen = dict(found.get(sentence, {}))
+            above = sentence - 1
+            if sentence_line - 1 in questions and (
+                    above < 0 or analysed.sentences[above][2] != sentence_line):
+                while above >= 0 and analysed.sentences[above][2] == sentence_line - 1:
+                    for term, weight in found.get(above, {}).items():
+                        seen[term] = max(seen.get(term, 0.0), HEADING_FACTOR * weight)
+                    above -= 1
             following = sentence + 1
             if following < len(analysed.sentences) and analysed.sentences[following][
                     2] == sentence_line:
@@ -130,6 +154,8 @@ class Choosing:
                 score *= W["example"]
             if sentence_line in analysed.cards:  # a card's text: the entry's own words first
                 score *= W["card"]
+            if sentence_line in document.expansions and not asked.expansion_asked:
+                score *= W["expansion"]  # a ruling about an expansion, not asked about
             if sentence_line in boxes:
                 box = _edition_number(boxes[sentence_line])
                 if box and box in asked.boxes:

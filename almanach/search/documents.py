@@ -34,6 +34,7 @@ class Document:
     asides: frozenset[int] = frozenset()  # lines that only lead to the text: headings, notes
     editions: tuple[tuple[int, str], ...] = ()  # (line, box label) of other editions' lines
     headings: frozenset[int] = frozenset()  # lines that are sub-headings
+    expansions: frozenset[int] = frozenset()  # lines of rulings about an expansion
 
 
 @dataclass(frozen=True)

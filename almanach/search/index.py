@@ -23,6 +23,7 @@ from almanach.search.analyse import (
     EDITION_NAMES,
     EDITION_WORDS,
     EXCEPTION_WORDS,
+    EXPANSION_WORDS,
     INTENT_ASKS,
     INTENT_FACTOR,
     INTENT_HINTS,
@@ -52,6 +53,7 @@ from almanach.search.weights import (
     ANSWER_MIN,
     ANSWER_WIDTH,
     BROAD_PAGES,
+    HEADING_FACTOR,
     NEXT_SENTENCE_FACTOR,
     OVERVIEW_PAGES,
     RULING_PAGES,
@@ -140,6 +142,10 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         self._sections: dict[int, list[int]] = defaultdict(list)  # heading -> its passages
         for number, document in enumerate(self.documents):
             self._analyse(number, document)
+        # The passages of rulings about an expansion: only a query that names one shows them.
+        self._expansion = {self._first_passage[number] + line
+                           for number, document in enumerate(self.documents)
+                           for line in document.expansions}
 
         # Frequent questions: each phrasing is a small text of its own.
         self._phrasings: list[_Phrasing] = []
@@ -361,11 +367,13 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             "intentAsks": dict(sorted(INTENT_ASKS.items())),
             "intentHints": {name: sorted(words) for name, words in INTENT_HINTS.items()},
             "editionWords": sorted(EDITION_WORDS),
+            "expansionWords": sorted(EXPANSION_WORDS),
             "exceptionWords": sorted(EXCEPTION_WORDS),
             "rulingPages": list(RULING_PAGES),
             "editionNames": EDITION_NAMES,
             "abbreviations": sorted(_ABBREVIATIONS),
             "sentence": {"adjacent": ADJACENT_BONUS, "next": NEXT_SENTENCE_FACTOR,
+                         "heading": HEADING_FACTOR,
                          "quantity": QUANTITY_FACTOR, "intent": INTENT_FACTOR},
             "suffixes": _SUFFIXES,
             "derivational": DERIVATIONAL,
@@ -392,6 +400,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                     "asides": sorted(d.asides),
                     "editions": [[line, label] for line, label in d.editions],
                     "headings": sorted(d.headings),
+                    "expansions": sorted(d.expansions),
                 }
                 for d in self.documents
             ],
@@ -429,6 +438,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         typing = not raw_query[-1:].isspace()  # the last word may be unfinished
         folded = [fold(w) for w in words]
         edition_asked = any(w in EDITION_WORDS for w in folded)
+        expansion_asked = any(w in EXPANSION_WORDS for w in folded)
         boxes = frozenset(EDITION_NAMES[w] for w in folded if w in EDITION_NAMES)
         quantity = any(word in QUANTITY_WORDS for word in folded)
         # Two words may ask together ("na co" → "na_co").
@@ -489,6 +499,8 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                         # question: what the booklets leave open, the ruling's lift counts
                         # whole (its own words stay behind the Almanach's).
                         score += lift * (W["ruling_exception_lift"] - W["overview"])
+            if passage in self._expansion and not expansion_asked:
+                score *= W["expansion"]
             if broad:
                 score *= W["broad"]
             elif info.document in named_docs:
@@ -527,6 +539,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             terms=all_terms,
             edition_asked=edition_asked,
             boxes=boxes,
+            expansion_asked=expansion_asked,
         )
         hits = []
         for number, score, passage in ranked:
@@ -643,6 +656,11 @@ def document_for(entry, url: str = "") -> Document:
         for box in _EDITION_BOX.finditer(entry.html)
         for number in re.findall(r'id="odstavec-(\d+)"', box["body"])
     )
+    expansions = frozenset(
+        int(number) - 1
+        for box in _EXPANSION_BOX.finditer(entry.html)
+        for number in re.findall(r'id="odstavec-(\d+)"', box["body"])
+    )
     for card in entry.cards:
         card_lines = f"{card['name']}: {card['plain']}".split("\n")
         lines += card_lines
@@ -658,6 +676,7 @@ def document_for(entry, url: str = "") -> Document:
         asides=asides,
         editions=editions,
         headings=headings,
+        expansions=expansions,
     )
 
 
@@ -667,6 +686,9 @@ _EDITION_BOX = re.compile(
     r"(?P<body>.*?)</aside>",
     re.S,
 )
+# A ruling about an expansion (almanach.markup: "::: rozhodnuti <id> rozsireni").
+_EXPANSION_BOX = re.compile(r'<aside class="box rozhodnuti rozsireni"[^>]*>(?P<body>.*?)</aside>',
+                            re.S)
 _HEADING = re.compile(r'<h2 id="odstavec-(\d+)"')
 # A ruling's source line ("Zdroj: …") leads to it, it answers nothing: no result either.
 _ASIDE = re.compile(r'<h2 id="odstavec-(\d+)"|<(?:p|li) id="odstavec-(\d+)" class="site-words"'

@@ -54,6 +54,8 @@ WEIGHTS = {
     # A variant page or another edition's box the query does not name.
     "variant": 0.45,
     "overview": 0.5,
+    # A ruling about an expansion when the query names none (analyse.EXPANSION_WORDS).
+    "expansion": 0.25,
     # A question about an exception or a special case (analyse.EXCEPTION_WORDS): the part of a
     # ruling's score that its players' question gave it counts this much, not "overview".
     "ruling_exception_lift": 1.0,
@@ -102,6 +104,8 @@ BROAD_PAGES = ("krajiny-a-suroviny",)
 # the next sentence's words this much of their weight.
 ADJACENT_BONUS = 0.5
 NEXT_SENTENCE_FACTOR = 0.5
+# A ruling's question (its heading) counts this much for its first sentence, the short answer.
+HEADING_FACTOR = 0.8
 
 # A ruling's summary line begins so (almanach.markup.RULING_LABEL; the search never imports
 # the site): its first sentence is the short answer.

@@ -89,6 +89,15 @@ def test_with_anchors_every_passage_has_an_id_and_a_line_of_plain_text():
     assert "id=" not in html("Odstavec."), "no anchors unless asked (card texts, tests)"
 
 
+def test_a_ruling_about_an_expansion_says_so_in_its_box():
+    out = html("::: rozhodnuti namornici-pirat rozsireni\nPirát je zloděj na moři.\n:::")
+    assert out.startswith(
+        '<aside class="box rozhodnuti rozsireni" id="rozhodnuti-namornici-pirat">')
+    assert '<p class="ruling">Pirát je zloděj na moři.</p>' in out
+    assert html("::: rozhodnuti rytir\nSmíte.\n:::").startswith(
+        '<aside class="box rozhodnuti" id="rozhodnuti-rytir">')
+
+
 def test_an_empty_box_is_an_error():
     with pytest.raises(MarkupError, match="prázdný rámeček"):
         html("::: web\n:::")
@@ -105,6 +114,8 @@ def test_a_box_between_list_items_splits_the_list():
         ("::: priklad\nbez konce", "není uzavřen"),
         ("::: varovani\nx\n:::", "neznámý rámeček"),
         ("::: edice 005\nx\n:::", "neznámé vydání"),
+        ("::: rozhodnuti rytir zaklad\nx\n:::", "smí stát jen 'rozsireni'"),
+        ("::: tip rozsireni\nx\n:::", "neznámý rámeček"),
         ("> ::: tip\n> x\n> :::", "rámeček v citaci"),
         (":::\n", "bez začátku"),
         ("::: tip\n::: pozor\nx\n:::\n:::", "rámeček v rámečku"),

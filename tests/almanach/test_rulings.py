@@ -16,6 +16,7 @@ from almanach.czech import fold
 from almanach.loader import ContentError, read_content
 from almanach.markup import MarkupError, render
 from almanach.quotes import body
+from almanach.search_site import index_from_files
 
 OFFICIAL_FAQ = Path(faq.__file__).parent / "eval" / "official_faq.toml"
 BANK_SENTENCE = "Pokud v jednom kole nestačí bank na suroviny pro všechny, neinkasuje nikdo."
@@ -326,6 +327,32 @@ def test_a_table_question_finds_its_ruling_first(query, ruling, file_index):
     assert hit.slug == "rozhodnuti", (query, hit.slug, hit.snippet[:80])
     assert hit.ruling is not None and hit.ruling.id == ruling, hit.snippet[:80]
     assert hit.ruling_note is None
+
+
+@pytest.fixture(scope="module")
+def untuned_index():
+    """The index without the tuning sets' questions: the ranking alone, nothing learnt by rote."""
+    return index_from_files(lambda slug: f"/almanach/{slug}/", tuning=False)
+
+
+@pytest.mark.parametrize(
+    ("query", "ruling"),
+    [
+        # The pirate's ruling names the knight, the 7 and the robber; these ask about the base
+        # game, and the ruling under its question ("Smíte zahrát rytíře, i když…") answers.
+        ("muzu zahrat rytire i kdyz zlodej nestoji na mym poli", "rytir-bez-zlodeje"),
+        ("muzu zahrat rytire kdyz zlodej neni na moji krajine", "rytir-bez-zlodeje"),
+        ("padne 7 a ja pak jeste zahraju rytire", "rytir-a-sedmicka"),
+        # A question that names an expansion still gets its ruling.
+        ("co dela pirat", "namornici-pirat"),
+        ("lode se pocitaji do nejdelsi cesty", "namornici"),
+        ("mimoradna stavebni faze", "hra-pro-5-6"),
+    ],
+)
+def test_a_ruling_about_an_expansion_answers_only_a_question_about_one(query, ruling,
+                                                                        untuned_index):
+    hit = untuned_index.search(query).hits[0]
+    assert hit.ruling is not None and hit.ruling.id == ruling, (hit.slug, hit.snippet[:80])
 
 
 def test_a_snippet_showing_the_bank_sentence_carries_its_ruling(file_index):

@@ -26,8 +26,11 @@
     var a = this.analysed[number];
     var low = 0;
     var high = a.tokens.length;
+    var doc = this.data.documents[number];
+    // On the page of rulings each heading is its ruling's question (choose.py).
+    var headings = this.rulingPages.has(number) ? new Set(doc.headings) : new Set();
     if (line !== null) {
-      low = bisectLeft(a.tokenStarts, a.lineStarts[line]);
+      low = bisectLeft(a.tokenStarts, a.lineStarts[headings.has(line - 1) ? line - 1 : line]);
       high = line + 1 < a.lineStarts.length ? bisectLeft(a.tokenStarts, a.lineStarts[line + 1])
         : a.tokens.length;
     }
@@ -89,8 +92,8 @@
     });
     var figures = new Set();
     if (asked.quantity) a.figures.forEach(function (i) { figures.add(a.tokenSentence[i]); });
-    var doc = this.data.documents[number];
     var asides = new Set(doc.asides);
+    var expansions = new Set(doc.expansions);
     var boxes = new Map(doc.editions.map(function (item) {
       var found = /\((\d{3})/.exec(item[1]);
       return [item[0], found ? found[1] : ""];
@@ -118,11 +121,31 @@
         all.forEach(function (l) { implied.add(boxes.get(l)); });
       }
     });
+    // The first sentence under a ruling's question that holds query words is a candidate too.
+    var candidates = new Set(found.keys());
+    found.forEach(function (_, sentence) {
+      var headingLine = a.sentences[sentence][2];
+      if (!headings.has(headingLine)) return;
+      var under = sentence + 1;
+      while (under < a.sentences.length && a.sentences[under][2] === headingLine) under++;
+      if (under < a.sentences.length && a.sentences[under][2] === headingLine + 1) {
+        candidates.add(under);
+      }
+    });
     var scores = new Map();
-    Array.from(found.keys()).sort(function (x, y) { return x - y; }).forEach(function (sentence) {
+    Array.from(candidates).sort(function (x, y) { return x - y; }).forEach(function (sentence) {
       var sentenceLine = a.sentences[sentence][2];
       if (asides.has(sentenceLine) || (line !== null && sentenceLine !== line)) return;
-      var seen = new Map(found.get(sentence));
+      var seen = new Map(found.get(sentence) || []);
+      var above = sentence - 1;
+      if (headings.has(sentenceLine - 1) && (above < 0 || a.sentences[above][2] !== sentenceLine)) {
+        for (; above >= 0 && a.sentences[above][2] === sentenceLine - 1; above--) {
+          (found.get(above) || new Map()).forEach(function (item, id) {
+            var weight = S.heading * item[2];
+            if (!seen.has(id) || weight > seen.get(id)[2]) seen.set(id, [item[0], item[1], weight]);
+          });
+        }
+      }
       var following = sentence + 1;
       if (following < a.sentences.length && a.sentences[following][2] === sentenceLine
           && found.has(following)) {
@@ -158,6 +181,7 @@
       }
       if (a.examples.has(sentenceLine)) score *= W.example;
       if (a.cards.has(sentenceLine)) score *= W.card;
+      if (expansions.has(sentenceLine) && !asked.expansionAsked) score *= W.expansion;
       if (boxes.has(sentenceLine)) {
         var box = boxes.get(sentenceLine);
         if (box && asked.boxes.has(box)) score *= W.edition_named;

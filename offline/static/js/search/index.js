@@ -35,6 +35,7 @@
     this.questionWords = new Set(data.questionWords);
     this.quantityWords = new Set(data.quantityWords);
     this.editionWords = new Set(data.editionWords);
+    this.expansionWords = new Set(data.expansionWords);
     this.exceptionWords = new Set(data.exceptionWords);
     this.intentAsks = data.intentAsks;
     this.intentHints = Object.keys(data.intentHints).map(function (name) {
@@ -131,6 +132,7 @@
       self.aliasParts.push(aliasParts);
       var asides = new Set(doc.asides);
       var headings = new Set(doc.headings);
+      var expansions = new Set(doc.expansions);
       var editions = new Map(doc.editions.map(function (item) {
         var number = /\((\d{3})/.exec(item[1]);
         return [item[0], number ? number[1] : ""];
@@ -146,6 +148,8 @@
           edition: editions.has(lineNumber), heading: headings.has(lineNumber),
           section: section, figure: false,
           hints: new Set(), box: editions.has(lineNumber) ? editions.get(lineNumber) : "",
+          // A ruling about an expansion: only a query that names one shows it (index.py).
+          expansion: expansions.has(lineNumber),
         });
         if (section >= 0 && passage !== section) {
           if (!self.sections.has(section)) self.sections.set(section, []);
@@ -321,6 +325,7 @@
     var typing = !/\s$/.test(raw);
     var folded = list.map(fold);
     var editionAsked = folded.some(function (w) { return self.editionWords.has(w); });
+    var expansionAsked = folded.some(function (w) { return self.expansionWords.has(w); });
     var boxes = new Set();
     folded.forEach(function (w) {
       if (Object.prototype.hasOwnProperty.call(self.data.editionNames, w)) {
@@ -392,6 +397,7 @@
           }
         }
       }
+      if (info.expansion && !expansionAsked) score *= W.expansion;
       if (broad) score *= W.broad;
       else if (namedDocs.has(info.document)) score *= W.named;
       if (exactlyNamed.has(info.document) && !asking) score *= W.name_bonus;
@@ -430,7 +436,7 @@
     });
     var asked = {
       weights: weights, terms: allTerms, quantity: quantity, intents: intents,
-      editionAsked: editionAsked, boxes: boxes,
+      editionAsked: editionAsked, boxes: boxes, expansionAsked: expansionAsked,
     };
     return ranked.slice(0, limit || MAX_RESULTS).map(function (item, rank) {
       var number = item[0];
