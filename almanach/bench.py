@@ -55,11 +55,12 @@ HELDOUT2_PATH = ROOT / "almanach" / "eval" / "heldout2.toml"
 HELDOUT5_PATH = ROOT / "almanach" / "eval" / "heldout5.toml"
 # heldout and heldout2 became tuning sets on 2026-11-29 too (their missed questions are search
 # data: almanach/tuning_questions.py), heldout8 that evening, heldout9 at 18:50 (measured five
-# times, its misses read by a judge for counts). heldout10, written that evening by someone who
-# never saw the search, its data, the rulings, the fact cards or any other set, is the one held
-# out: its misses are never listed, never learned from.
-HELDOUT10_PATH = ROOT / "almanach" / "eval" / "heldout10.toml"
-HELD_OUT = (HELDOUT10_PATH,)  # never listed
+# times, its misses read by a judge for counts), heldout10 at 21:00 (measured five times and
+# judged). heldout11, written at 20:30–21:15 by someone who never saw the search, its data, the
+# rulings, the fact cards or any other set, is the one held out: its misses are never listed,
+# never learned from.
+HELDOUT11_PATH = ROOT / "almanach" / "eval" / "heldout11.toml"
+HELD_OUT = (HELDOUT11_PATH,)  # never listed
 ROUNDS = 5
 
 
@@ -233,7 +234,7 @@ def main() -> None:
           f"{sum(1 for q in index.questions if q.url)} frequent questions, "
           f"{sum(1 for q in index.questions if not q.url)} passages' players' questions, "
           f"built in {build * 1000:.0f} ms")
-    sets = [("held-out 10", HELDOUT10_PATH), ("heldout (tuning)", HELDOUT_PATH),
+    sets = [("held-out 11", HELDOUT11_PATH), ("heldout (tuning)", HELDOUT_PATH),
             ("heldout2 (tuning)", HELDOUT2_PATH), ("tune", TUNE_PATH),
             ("old (regression)", EVAL_PATH)]
     sets = [(name, path) for name, path in sets
