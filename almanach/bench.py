@@ -55,8 +55,8 @@ HELDOUT2_PATH = ROOT / "almanach" / "eval" / "heldout2.toml"
 HELDOUT5_PATH = ROOT / "almanach" / "eval" / "heldout5.toml"
 # heldout and heldout2 became tuning sets on 2026-11-29 too (their missed questions are search
 # data: almanach/tuning_questions.py), heldout8 that evening, heldout9 at 18:50 (measured five
-# times, its misses read by a judge for counts), heldout10 at 21:00 (measured five times and
-# judged). heldout11, written at 20:30–21:15 by someone who never saw the search, its data, the
+# times, its misses read by a judge for counts), heldout10 at 20:45 (measured five times and
+# judged). heldout11, written that evening by someone who never saw the search, its data, the
 # rulings, the fact cards or any other set, is the one held out: its misses are never listed,
 # never learned from.
 HELDOUT11_PATH = ROOT / "almanach" / "eval" / "heldout11.toml"
