@@ -67,6 +67,22 @@ def test_every_ruling_has_a_title_a_short_answer_and_names_where_it_comes_from(r
                                          "Výklad webu", "Výpočet webu")), ruling.id
 
 
+def test_a_ruling_read_out_of_context_never_permits_what_the_rules_forbid(rulings):
+    """The results page shows a ruling's short answer, or a sentence of it, alone: each must
+    carry its condition. A road is built on from your own road, village or city only; only a
+    rolled 7 makes players discard, never the knight."""
+    by_id = {ruling.id: ruling for ruling in rulings}
+    crossing = by_id["silnice-pres-cizi-silnici"].summary
+    short_answer = crossing.split(":")[0]
+    assert short_answer.startswith("Smíte") and "vaše vlastní silnice" in short_answer
+    assert "nikdy na cizí silnici" in crossing
+    assert by_id["silnice-k-cizi-vesnici"].summary.startswith("Smíte dovést silnici až k cizí")
+    for sentence in re.split(r"(?<=\.) ", by_id["rytir-a-sedmicka"].summary):
+        if "odevzd" in sentence:
+            assert "7" in sentence, sentence
+    assert "Rytíř sám odevzdávání karet nevyvolá" in by_id["rytir-a-sedmicka"].summary
+
+
 def test_a_ruling_that_departs_from_the_almanach_quotes_its_sentence_and_says_what_is_followed(
         rulings):
     departing = [ruling for ruling in rulings if ruling.quotations]
