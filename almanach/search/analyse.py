@@ -177,6 +177,21 @@ def _lemma(word: str) -> str:
     return fold(simplemma.lemmatize(word, lang="cs"))
 
 
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def same_for_same(folded: list[str]) -> int | None:
+    """In "2 ovce za 1 ovci", "1 rudu za 1 rudu" (folded words): the position of the thing
+    after "za" that is the thing before it, or None."""
+    for i, word in enumerate(folded):
+        if word == "za":
+            before = {_stem(w)[:3] for w in folded[max(i - 2, 0):i] if not _DIGITS.fullmatch(w)}
+            for j in range(i + 1, min(i + 3, len(folded))):
+                if not _DIGITS.fullmatch(folded[j]) and _stem(folded[j])[:3] in before:
+                    return j
+    return None
+
+
 @lru_cache(maxsize=8192)
 def _stem(folded: str) -> str:
     """A light Czech stemmer on a folded word: strip one case ending, keep 3+ letters."""
@@ -365,6 +380,12 @@ class Analysis:
             i += 1
         if len(rewrites) > 2:
             rewrites.append((replaced_all, W["synonym"]))
+        # "2 ovce za 1 ovci": a thing for the same thing asks about trading a resource for
+        # the same resource, in the words of its ruling and its players' questions.
+        same = same_for_same([fold(w) for w in words])
+        if same is not None:
+            rewrites.append((words[:same] + ["stejnou", "surovinu"] + words[same + 1:],
+                             W["synonym"]))
         return rewrites[:8]
 
     def _terms(self, words: list[str], typing: bool) -> list[_Term]:

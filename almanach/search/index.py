@@ -43,6 +43,7 @@ from almanach.search.analyse import (
     _words,
     clean_query,
     load_synonyms,
+    same_for_same,
 )
 from almanach.search.choose import Choosing, _Asked
 from almanach.search.documents import Document, Hit, Question, Results, Rulings
@@ -591,7 +592,6 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         return sorted(self.documents, key=likeness, reverse=True)[:count]
 
 
-_DIGITS = re.compile(r"[0-9]+")
 
 
 def _asks_exception(folded: list[str]) -> bool:
@@ -603,13 +603,7 @@ def _asks_exception(folded: list[str]) -> bool:
            for i, word in enumerate(folded)):
         return True
     # A thing for the same thing ("2 ovce za 1 ovci", "1 rudu za 1 rudu"): a special case too.
-    for i, word in enumerate(folded):
-        if word == "za":
-            before = {_stem(w)[:3] for w in folded[max(i - 2, 0):i] if not _DIGITS.fullmatch(w)}
-            after = {_stem(w)[:3] for w in folded[i + 1:i + 3] if not _DIGITS.fullmatch(w)}
-            if before & after:
-                return True
-    return False
+    return same_for_same(folded) is not None
 
 
 def _form_code(form: list) -> str:

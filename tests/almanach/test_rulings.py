@@ -371,6 +371,17 @@ def test_a_ruling_about_an_expansion_answers_only_a_question_about_one(query, ru
     assert hit.ruling is not None and hit.ruling.id == ruling, (hit.slug, hit.snippet[:80])
 
 
+@pytest.mark.parametrize("query", ["vymena 2 ovce za 1 ovci", "vymenit 2 rudy za 1 rudu s hracem",
+                                   "vymena obili za obili"])
+def test_a_resource_for_the_same_resource_finds_its_ruling(query, untuned_index):
+    """Players ask it with their own resource and numbers; the ruling's questions say "stejná
+    surovina": the search reads "2 ovce za 1 ovci" as that too."""
+    hit = untuned_index.search(query).hits[0]
+    assert hit.ruling is not None and hit.ruling.id == "stejna-surovina", (hit.slug,
+                                                                          hit.snippet[:80])
+    assert "Nesmíte" in hit.snippet
+
+
 def test_a_snippet_showing_the_bank_sentence_carries_its_ruling(file_index):
     hits = file_index.search("co kdyz bank nestaci na suroviny pro vsechny").hits
     shown = next(hit for hit in hits if BANK_SENTENCE in hit.snippet

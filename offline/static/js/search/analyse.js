@@ -171,6 +171,24 @@
 
 
 
+  // The position of the thing after "za" that is the thing before it, or null
+  // (analyse.py same_for_same).
+  A.sameForSame = function (folded) {
+    var self = this;
+    for (var i = 0; i < folded.length; i++) {
+      if (folded[i] !== "za") continue;
+      var before = folded.slice(Math.max(i - 2, 0), i).filter(function (w) {
+        return !/^[0-9]+$/.test(w);
+      }).map(function (w) { return self.stem(w).slice(0, 3); });
+      for (var j = i + 1; j < Math.min(i + 3, folded.length); j++) {
+        if (!/^[0-9]+$/.test(folded[j]) && before.indexOf(self.stem(folded[j]).slice(0, 3)) >= 0) {
+          return j;
+        }
+      }
+    }
+    return null;
+  };
+
   A.rewrites = function (list) {
     var self = this;
     var rewrites = [[list, 1.0]];
@@ -204,6 +222,12 @@
       i += 1;
     }
     if (rewrites.length > 2) rewrites.push([replacedAll, this.W.synonym]);
+    // "2 ovce za 1 ovci": a thing for the same thing (analyse.py _rewrites).
+    var same = this.sameForSame(list.map(fold));
+    if (same !== null) {
+      rewrites.push([list.slice(0, same).concat(["stejnou", "surovinu"], list.slice(same + 1)),
+        this.W.synonym]);
+    }
     return rewrites.slice(0, 8);
   };
 

@@ -73,19 +73,8 @@
       return words.has(word) && !(word === "kdyz" && i && (folded[i - 1] === "co"
         || folded[i - 1] === "stane"));
     })) return true;
-    var self = this;
-    function heads(list) {
-      return list.filter(function (w) { return !/^[0-9]+$/.test(w); }).map(function (w) {
-        return self.stem(w).slice(0, 3);
-      });
-    }
-    for (var i = 0; i < folded.length; i++) {
-      if (folded[i] !== "za") continue;
-      var before = heads(folded.slice(Math.max(i - 2, 0), i));
-      var after = heads(folded.slice(i + 1, i + 3));
-      if (before.some(function (h) { return after.indexOf(h) >= 0; })) return true;
-    }
-    return false;
+    // A thing for the same thing ("2 ovce za 1 ovci"): a special case too.
+    return this.sameForSame(folded) !== null;
   };
 
   Index.prototype.build = function () {
