@@ -60,6 +60,13 @@ INTENTS = {
         "vyzadovan vyzadovana vyzadovano vyzadovany zapotrebi potreba budovani vystavbe "
         "vystavbu nakupu slouzi",
     ),
+    # "Za co…?", "cena…", "co musím zaplatit…": a passage that names what is paid.
+    "cost": (
+        "zaplatit zaplatim zaplati platit platim cena cenu ceny naklady nakladu cost costs price "
+        "za_co vysolit",
+        "cihla cihly cihlu cihel cihlami drevo dreva drevem drev vlna vlny vlnu vlnou vln obili "
+        "obilim ruda rudy rudu rudou rud rudami platba platbu plati zaplati hlina hliny hlinu",
+    ),
 }
 INTENT_ASKS = {word: name for name, (asks, _) in INTENTS.items() for word in asks.split()}
 INTENT_HINTS = {name: frozenset(hints.split()) for name, (_, hints) in INTENTS.items()}

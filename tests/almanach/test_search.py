@@ -230,6 +230,9 @@ def test_the_site_index_follows_the_database(content, django_assert_max_num_quer
         ("muzu darovat karty spoluhraci", "obchod-vnitrni", "Není dovoleno darování karet", None),
         ("vyhraju kdyz mam 10 bodu a nejsem na tahu", "konec-hry",
          "Hra končí, když hráč, který je na tahu, dosáhne 10 bodů.", None),
+        # "cena…" asks what is paid: the line that names it, not the entry's opening.
+        ("karta vyvoje cena", "stavebni-naklady", "Akční karty: platí se rudou, vlnou a obilím",
+         None),
     ],
 )
 def test_the_snippet_is_the_sentence_that_answers(index, query, slug, answer, not_shown):
