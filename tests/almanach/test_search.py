@@ -121,7 +121,10 @@ def test_the_synonym_table_rewrites_words_inside_a_question(index):
     [("kolik karet odhodit při sedmičce", "sedmicka-padla-nastupuje-zlodej"),
      ("kdy můžu hrát rytíře", "rytir"),
      ("kolik bodů je potřeba k vítězství", "vyherni-body"),
-     ("jak se obchoduje s bankou", "obchod-se-zamorim")],
+     ("jak se obchoduje s bankou", "obchod-se-zamorim"),
+     # Katan pro dva as players name it: its own rule, not the base game's.
+     ("dvouhra vesnice u pouste", "katan-pro-dva"),
+     ("co dela neutralni hrac", "katan-pro-dva")],
 )
 def test_natural_questions(index, query, slug):
     assert first(index, query) == slug
