@@ -97,7 +97,8 @@ EXPANSION_WORDS = frozenset(
     "lodky ship ships zlate zlata zlateho zlatem zlatym zlato zlatou zlatych gold barbar "
     "barbari barbaru barbary barbarum barbarech rozsireni rozsirenim rozsirenich expansion "
     "expansions extension cities 5 6 pet sest peti sesti mimoradna mimoradne mimoradnou "
-    "mimoradnych zvlastni zvlastnich zvlastnim".split()
+    "mimoradnych zvlastni zvlastnich zvlastnim hradba hradby hradbu hradbou hradbami hradeb "
+    "walls wall".split()
 )
 # Words that name one edition (folded) → its number, as in the boxes' labels ("Jiné vydání
 # (001: …)"): a query that names it prefers that edition's box.

@@ -167,6 +167,10 @@ NOT_ASKS = [
     "zlata reka mesto kolik surovin",
     "kolik stoji lod namornici",
     "kolik karet surovin ve hre pro 6 hracu",
+    # Města a rytíři: city walls raise the 7's limit; the base game's discard card misled
+    "s hradbami kolik karet odevzdam pri sedmicce",
+    "city wall how many cards when 7",
+    "mesta a rytiri hradby kolik karet pri 7",
     # how many kinds a settlement yields is its lands' question, not the yield card's
     "kolik druhu surovin da vesnice u more",
     # one edge holds one road: not the player's 15 roads

@@ -81,6 +81,10 @@ def test_a_ruling_read_out_of_context_never_permits_what_the_rules_forbid(ruling
         if "odevzd" in sentence:
             assert "7" in sentence, sentence
     assert "Rytíř sám odevzdávání karet nevyvolá" in by_id["rytir-a-sedmicka"].summary
+    # "Postavíte jen jednu silnici." alone read as if the card gave one road.
+    assert by_id["stavba-silnic-jedna-silnice"].summary.startswith(
+        "Zbývá-li vám v zásobě jen jedna silnice")
+    assert by_id["pristav-jedno-misto"].summary.startswith("Stačí vesnice nebo město na jednom")
 
 
 def test_a_ruling_that_departs_from_the_almanach_quotes_its_sentence_and_says_what_is_followed(
