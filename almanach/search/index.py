@@ -592,8 +592,6 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         return sorted(self.documents, key=likeness, reverse=True)[:count]
 
 
-
-
 def _asks_exception(folded: list[str]) -> bool:
     """Does the question ask about an exception or a special case (EXCEPTION_WORDS)? "Co
     když…", "co se stane, když…" asks what a situation brings, which the booklets say: its
@@ -645,16 +643,10 @@ def document_for(entry, url: str = "") -> Document:
     asides = frozenset(int(heading or p or source) - 1
                        for heading, p, source in _ASIDE.findall(entry.html))
     headings = frozenset(int(number) - 1 for number in _HEADING.findall(entry.html))
-    editions = tuple(
-        (int(number) - 1, unescape(box["label"]))
-        for box in _EDITION_BOX.finditer(entry.html)
-        for number in re.findall(r'id="odstavec-(\d+)"', box["body"])
-    )
-    expansions = frozenset(
-        int(number) - 1
-        for box in _EXPANSION_BOX.finditer(entry.html)
-        for number in re.findall(r'id="odstavec-(\d+)"', box["body"])
-    )
+    editions = tuple((line, unescape(box["label"]))
+                     for box in _EDITION_BOX.finditer(entry.html) for line in _box_lines(box))
+    expansions = frozenset(line for box in _EXPANSION_BOX.finditer(entry.html)
+                           for line in _box_lines(box))
     for card in entry.cards:
         card_lines = f"{card['name']}: {card['plain']}".split("\n")
         lines += card_lines
@@ -680,6 +672,11 @@ _EDITION_BOX = re.compile(
     r"(?P<body>.*?)</aside>",
     re.S,
 )
+def _box_lines(box: re.Match) -> list[int]:
+    """The lines (passages, from 0) of the text inside a box of an entry's HTML."""
+    return [int(number) - 1 for number in re.findall(r'id="odstavec-(\d+)"', box["body"])]
+
+
 # A ruling about an expansion (almanach.markup: "::: rozhodnuti <id> rozsireni").
 _EXPANSION_BOX = re.compile(r'<aside class="box rozhodnuti rozsireni"[^>]*>(?P<body>.*?)</aside>',
                             re.S)
