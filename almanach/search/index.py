@@ -178,7 +178,6 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         self._phrasing_bits: dict[str, list[tuple[int, int]]] = {
             key: list(by_phrasing.items()) for key, by_phrasing in phrasing_bits.items()
         }
-        self._build_asked()
 
         total = len(self._passages)
         self._avg_length = sum(p.length for p in self._passages) / max(total, 1)
@@ -213,31 +212,6 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                     self._typo_index[variant].add(word)
 
     # --- building -------------------------------------------------------------------
-
-    def _build_asked(self) -> None:
-        """Every passage's questions as one small text of its own (the passage's "asked"
-        field): the phrasings of all the questions that quote it, pooled. A query's words
-        then gather evidence from many players' wordings at once, where a single phrasing
-        lifts its passage only when it holds most of the query (Retrieval._score)."""
-        postings: dict[str, dict[int, int]] = defaultdict(dict)  # key -> passage -> count
-        length: dict[int, int] = {}  # passage -> words in its questions
-        for phrasing in self._phrasings:
-            for passage in dict.fromkeys(p for p, _, _ in self._cited[phrasing.question]):
-                length[passage] = length.get(passage, 0) + len(phrasing.keys)
-                for part in phrasing.keys:
-                    for key in part:
-                        by_passage = postings[key]
-                        by_passage[passage] = by_passage.get(passage, 0) + 1
-        total = len(length)
-        self._asked_length = length
-        self._asked_norm_for: tuple[float, float] | None = None
-        self._asked_norm_values: dict[int, float] = {}
-        self._asked_avg = sum(length.values()) / max(total, 1)
-        self._asked: dict[str, list[tuple[int, int]]] = {
-            key: sorted(by_passage.items()) for key, by_passage in postings.items()}
-        self._asked_idf = {
-            key: math.log(1 + (total - len(by_passage) + 0.5) / (len(by_passage) + 0.5))
-            for key, by_passage in postings.items()}
 
     def _all_texts(self, synonyms: dict[str, list[str]]) -> Iterable[str]:
         for document in self.documents:

@@ -151,54 +151,7 @@ class Retrieval:
                     lift *= W["edition_lift"]
                 result[passage] = (base + lift, keys, question if lift >= base else -1)
                 lift_of[passage] = lift
-        if asks:
-            self._add_asked(result, lift_of, terms, edition_asked)
         return result, named, texted, lift_of
-
-    def _add_asked(self, result: dict[int, tuple[float, set[str], int]],
-                   lift_of: dict[int, float], terms: list[_Term], edition_asked: bool) -> None:
-        """The pooled questions of each passage (SearchIndex._build_asked), scored as a field
-        of their own (BM25 over the passages' question texts) and added to the passage's score:
-        the more of the query's words its players asked with, the more. Players' questions gave
-        it, so it counts as a question's lift does (a ruling's, whole for an exception)."""
-        k1 = W["asked_k1"]
-        norms = self._asked_norms()
-        sums: dict[int, float] = defaultdict(float)
-        counts: dict[int, int] = defaultdict(int)
-        for term in terms:
-            best: dict[int, float] = {}
-            for key, quality in term.keys.items():
-                idf = self._asked_idf.get(key)
-                if idf is None:
-                    continue
-                for passage, tf in self._asked[key]:
-                    value = idf * quality * tf * (k1 + 1) / (tf + norms[passage])
-                    if value > best.get(passage, 0.0):
-                        best[passage] = value
-            for passage, value in best.items():
-                sums[passage] += value
-                counts[passage] += 1
-        for passage in sorted(sums):
-            info = self._passages[passage]
-            if not info.eligible:
-                continue
-            value = W["asked"] * sums[passage] * (counts[passage] / len(terms)) ** W[
-                "asked_power"]
-            if info.edition and not edition_asked:
-                value *= W["asked_edition"]
-            base, keys, question = result.get(passage, (0.0, set(), -1))
-            result[passage] = (base + value, keys, question)
-            lift_of[passage] = lift_of.get(passage, 0.0) + value
-
-    def _asked_norms(self) -> dict[int, float]:
-        """BM25's length norm of every passage's pooled questions (for the weights now)."""
-        k1, b = W["asked_k1"], W["asked_b"]
-        if self._asked_norm_for != (k1, b):
-            self._asked_norm_values = {
-                passage: k1 * (1 - b + b * length / self._asked_avg)
-                for passage, length in self._asked_length.items()}
-            self._asked_norm_for = (k1, b)
-        return self._asked_norm_values
 
     def _norms(self) -> list[float]:
         """BM25's length norm of every passage (for the weights as they are now)."""

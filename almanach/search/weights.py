@@ -25,17 +25,6 @@ Shipped to the offline search in the index (SearchIndex.export), never copied in
 # words before the site's own rule where both say the same (the issue asks for the site's rule
 # first). Completed tune: right passage 80.5 → 80.9 %, snippet answers 81.1 → 81.8 %; the tune
 # set as it was 76.8 → 77.1 % and 77.8 → 78.1 %; the old set lost 1 query (right passage).
-# The pooled questions (asked, 29 November 2026 night): each passage's players' and frequent
-# questions as one text, BM25 over them added to the passage's score. Measured on the eleven
-# tuning sets, each without its own missed questions (3864 questions, first screen in process /
-# first answer / first snippet / one of three): none 3563 / 3218 / 3138 / 3463; asked 1.0 (only
-# the passages' own players' questions) 3591 / 3224 / 3139 / 3486; with the frequent questions'
-# phrasings too, asked 1.0 3595 / 3246 / 3167 / 3483, 1.5 3599 / 3261 / 3184 / 3509, 2.0
-# 3591 / 3264 / 3188 / 3513, 3.0 3599 / 3260 / 3189 / 3517; asked_power 3 the same as 2;
-# asked_edition 0.8 3599 / 3253 / 3177 / 3512, 0.65 3604 / 3251 / 3177 / 3520, 0.5 3601 / 3244 /
-# 3168 / 3514 (kept 0.65: the site's rule before another edition's box that says the same);
-# counted as a lift for a ruling's exception 3605 / 3250 / 3175 / 3522 (kept: "2 ovce za 1 ovci"
-# gets its ruling again).
 WEIGHTS = {
     # Fields of a passage: its own text, its entry's headword and aliases, its section heading.
     "text": 1.4,
@@ -47,16 +36,6 @@ WEIGHTS = {
     # A passage's players' question (never shown) lifts its passage this much.
     "passage_question": 4.2,
     "question_power": 2,  # the share of the query's weight a phrasing holds, to this power
-    # A passage's questions pooled into one text (all the phrasings that lead to it), scored
-    # as BM25 with these constants; the share of the query's words found there, to a power.
-    "asked": 2.0,
-    "asked_k1": 1.2,
-    "asked_b": 0.75,
-    "asked_power": 2,
-    # Another edition's box, unless the query names an edition: its questions count this much
-    # (1.0 put the digital glossary's boxes, asked about in its own words, before the site's
-    # rule: "Můžu zahrát rytíře před hodem kostkami?").
-    "asked_edition": 0.65,
     # Match qualities of a query key: the word as typed, its lemma, its stem, a typo.
     "exact": 1.0,
     "lemma": 0.77,

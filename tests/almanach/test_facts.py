@@ -113,7 +113,6 @@ ASKS = [
     ("v jakém poměru se mění v přístavu", "ratio-harbor"),
     ("kolik přístavů je na plánu", "harbors"),
     ("kolik je přístavů", "harbors"),
-    ("kolik je pristavu 3:1 a 2:1", "harbors"),
     # the development cards
     ("kolik je rytířů", "count-knights"),
     ("Kolik je rytyrů?", "count-knights"),

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from almanach import facts, search, search_site
+from almanach import search, search_site
 from almanach.loader import read_content
 from almanach.markup import EDITION_LABELS
-from almanach.search import Document, Question, SearchIndex, clean_query
+from almanach.search import Document, SearchIndex, clean_query
 from engine.options import OPTION
 
 
@@ -454,6 +454,7 @@ def test_highlight_keys_are_the_query_words_found_in_the_entry(index):
         ("pole", "krajiny-a-suroviny", "Pole přináší obilí (snopy obilí)"),
         ("dřevo", "krajiny-a-suroviny", "dřevo"),
         ("ruda", "krajiny-a-suroviny", "rud"),
+        ("kolik je pristavu 3:1 a 2:1", "krajiny-a-suroviny", "3:1"),
     ],
 )
 def test_every_term_has_a_home_that_answers(index, query, slug, answer):
@@ -521,15 +522,10 @@ def test_a_how_many_question_shows_the_sentence_with_the_number():
 @pytest.mark.parametrize(
     ("query", "answer"),
     [
-        # The entry Město's sentence or the table of points (Výherní body).
-        ("kolik bodu dostanu za mesto", ("Každé město má hodnotu 2 výherních bodů.",
-                                         "– Město = 2 body")),
+        ("kolik bodu dostanu za mesto", "Každé město má hodnotu 2 výherních bodů."),
         ("ruda se pouziva na co", "Je vyžadována k budování měst a nákupu Karet vývoje."),
         ("pocet bodovych karet v balicku", "Karta s výherním bodem (5)"),
-        ("jak dlouho zlodej blokuje krajinu", ("žádné výnosy tak dlouho, dokud není zloděj",
-                                               "Dokud někdo jiný nezahraje Rytíře nebo dokud "
-                                               "nepadne 7, platí, že krajina se zlodějem "
-                                               "nevynáší žádné suroviny.")),
+        ("jak dlouho zlodej blokuje krajinu", "žádné výnosy tak dlouho, dokud není zloděj"),
         # The words that name the entry (město, akční karta) do not choose the passage.
         ("kolik mest muzu postavit nejvic", "maximálně 15 silnic, 5 vesnic a 4 města"),
         ("smim koupit vic akcnich karet za tah",
@@ -537,9 +533,7 @@ def test_a_how_many_question_shows_the_sentence_with_the_number():
     ],
 )
 def test_a_players_question_shows_the_answering_sentence_first(index, query, answer):
-    snippet = index.search(query).hits[0].snippet
-    assert any(sentence in snippet for sentence in ((answer,) if isinstance(answer, str)
-                                                   else answer)), snippet
+    assert answer in index.search(query).hits[0].snippet
 
 
 def test_a_typo_one_letter_off_the_stem_of_a_word_still_finds_it():
@@ -560,16 +554,13 @@ def test_a_short_line_that_a_list_follows_shows_the_list_items_too():
 
 def test_a_word_only_another_editions_box_uses_brings_that_box_forward_labelled(index):
     # "osada" is the digital glossary's (004) word; the entry Vesnice has it only in that box,
-    # so its result shows that box, labelled. The limit itself is the fact card's answer
-    # ("Každý hráč má 5 vesnic.", above the results); among the first results one states it, in
-    # the site's own text (Stavění: "… 5 vesnic …") or in that box, labelled ("… maximálně 5
-    # osad"): which of the two is first is a near tie that any new text on the site may tip.
-    results = index.search("kolik osad smi mit hrac")
-    assert facts.card_for(results.query).answer == "Každý hráč má 5 vesnic."
-    hits = results.hits
-    assert any("5 vesnic" in hit.snippet or (
-        hit.snippet.startswith(f"{EDITION_LABELS['004']}: ") and "5 osad" in hit.snippet)
-        for hit in hits[:3])
+    # so its result shows that box, labelled. The first result states the limit, in the site's
+    # own text (Stavění: "… 5 vesnic …") or in that box, labelled ("… maximálně 5 osad"): the
+    # two are a near tie that any new text on the site may tip.
+    hits = index.search("kolik osad smi mit hrac").hits
+    first_snippet = hits[0].snippet
+    assert "5 vesnic" in first_snippet or (
+        first_snippet.startswith(f"{EDITION_LABELS['004']}: ") and "5 osad" in first_snippet)
     vesnice = next(hit for hit in hits if hit.slug == "vesnice")
     assert vesnice.snippet.startswith(f"{EDITION_LABELS['004']}: ")
     assert "osad" in vesnice.snippet
@@ -580,10 +571,8 @@ def test_a_word_only_another_editions_box_uses_brings_that_box_forward_labelled(
 
 def test_the_landscapes_page_of_many_names_does_not_take_a_harbour_question(index):
     # Krajiny a suroviny quotes a little about everything (its aliases name every terrain and
-    # resource); the entries about harbours answer a question about a harbour's rate.
-    hit = index.search("za kolik meni normalni pristav").hits[0]
-    assert hit.slug in ("pristav", "obchod-se-zamorim")
-    assert "3 stejné jakékoli suroviny a vzít si 1 jinou" in hit.snippet or "3:1" in hit.snippet
+    # resource); the harbour's own entry answers a question about its rate.
+    assert first(index, "za kolik meni normalni pristav") == "pristav"
 
 
 @pytest.mark.parametrize(
@@ -696,6 +685,8 @@ def test_new_content_never_turns_a_players_word_into_a_stop_word():
 def _booklet_and_ruling() -> SearchIndex:
     """A booklet entry that states the rule, another entry, and the page of rulings with the
     exception the rule leaves open, found by its players' question."""
+    from almanach.search import Question
+
     booklet = Document("suroviny-karty", "Suroviny – karty", "/suroviny-karty/",
                        "K dispozici je 5 druhů surovin. Hráč je získává v podobě výnosů.\n"
                        "Pokud v jednom kole nestačí bank na suroviny pro všechny, neinkasuje "
@@ -750,31 +741,3 @@ def test_players_english_game_words_find_the_czech_rule(index, query, slug):
     "trade cards"): the synonym table turns them into the Almanach's words; "turn" is a
     player's turn (tah), not the entry Průběh hry."""
     assert first(index, query) == slug
-
-
-def test_a_passages_questions_count_together_when_no_single_one_holds_the_query():
-    """Players ask about one rule in many words: one asked where the robber goes ("Kam dát
-    lupiče?"), another what to do after a seven. A question that uses words of both
-    ("kam s lupičem po sedmičce") is closest to neither wording on its own, yet all its words
-    were asked about that passage: its questions, pooled, bring it first, before a text that
-    merely mentions the same words."""
-    answer = "Figurku přesunete na jiný žeton."
-    moving = Document("presun", "Přesun", "/presun/", answer)
-    other = Document("jina-hra", "Jiná hra", "/jina-hra/",
-                     "V jiné hře je lupič postava a sedmička číslo na kartě.")
-    questions = [Question("kam", "Kam dát lupiče?", (), (("presun", answer),)),
-                 Question("po-sedmicce", "Co dělat po sedmičce?", (), (("presun", answer),))]
-    index = SearchIndex([moving, other], synonyms={}, questions=questions)
-    assert first(index, "kam s lupicem po sedmicce") == "presun"
-    # Without the players' questions the text that names the words is all there is.
-    assert first(SearchIndex([moving, other], synonyms={}), "kam s lupicem po sedmicce") == (
-        "jina-hra")
-
-
-def test_a_question_about_a_trade_ratio_with_a_player_gets_the_sites_own_rule(index):
-    # Trading with players has no fixed ratio: the Almanach's own sentence says so, and its
-    # players' questions (about ratios, "3 za 1", "povoleno") bring it before the compact
-    # rules' box that says the same with more words of the query.
-    hit = index.search("vymena 3 za 1 se spoluhracem je povolena").hits[0]
-    assert hit.slug == "obchod-vnitrni"
-    assert hit.snippet.startswith("Hráč, který je na tahu, může směňovat suroviny")

@@ -208,7 +208,6 @@
         return [cited, start, stop < 0 ? text.length : stop];
       }));
     });
-    this.buildAsked();
 
     var total = this.passages.length;
     var sum = 0;
@@ -234,45 +233,6 @@
       if (caps.length && self.idf.has(word)) {
         self.idf.set(word, Math.min(self.idf.get(word), Math.max.apply(null, caps)));
       }
-    });
-  };
-
-  // Every passage's questions pooled into one text of its own (index.py _build_asked).
-  Index.prototype.buildAsked = function () {
-    var self = this;
-    var postings = new Map(); // key -> passage -> count
-    var length = new Map(); // passage -> words in its questions
-    this.phrasings.forEach(function (phrasing) {
-      var seen = new Set();
-      self.cited[phrasing.question].forEach(function (cited) {
-        var passage = cited[0];
-        if (seen.has(passage)) return;
-        seen.add(passage);
-        length.set(passage, (length.get(passage) || 0) + phrasing.keys.length);
-        phrasing.keys.forEach(function (part) {
-          part.forEach(function (key) {
-            if (!postings.has(key)) postings.set(key, new Map());
-            var byPassage = postings.get(key);
-            byPassage.set(passage, (byPassage.get(passage) || 0) + 1);
-          });
-        });
-      });
-    });
-    var total = length.size;
-    var sum = 0;
-    length.forEach(function (words) { sum += words; });
-    this.askedLength = length;
-    this.askedAvg = sum / Math.max(total, 1);
-    var W = this.W;
-    this.askedNorms = new Map();
-    length.forEach(function (words, passage) {
-      self.askedNorms.set(passage, W.asked_k1 * (1 - W.asked_b + W.asked_b * words / self.askedAvg));
-    });
-    this.asked = new Map();
-    this.askedIdf = new Map();
-    postings.forEach(function (byPassage, key) {
-      self.asked.set(key, Array.from(byPassage.entries()).sort(function (a, b) { return a[0] - b[0]; }));
-      self.askedIdf.set(key, Math.log(1 + (total - byPassage.size + 0.5) / (byPassage.size + 0.5)));
     });
   };
 

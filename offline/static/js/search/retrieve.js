@@ -163,43 +163,7 @@
         liftOf.set(passage, lift);
       });
     });
-    if (asks) this.addAsked(result, liftOf, terms, editionAsked);
     return { result: result, named: named, texted: texted, liftOf: liftOf };
-  };
-
-  // The pooled questions of each passage, scored as a field of their own (SearchIndex._add_asked).
-  R.addAsked = function (result, liftOf, terms, editionAsked) {
-    var self = this;
-    var W = this.W;
-    var k1 = W.asked_k1;
-    var sums = new Map();
-    var counts = new Map();
-    terms.forEach(function (term) {
-      var best = new Map();
-      term.keys.forEach(function (quality, key) {
-        if (!self.askedIdf.has(key)) return;
-        var idf = self.askedIdf.get(key);
-        self.asked.get(key).forEach(function (entry) {
-          var passage = entry[0];
-          var tf = entry[1];
-          var value = idf * quality * tf * (k1 + 1) / (tf + self.askedNorms.get(passage));
-          if (value > (best.has(passage) ? best.get(passage) : 0)) best.set(passage, value);
-        });
-      });
-      best.forEach(function (value, passage) {
-        sums.set(passage, (sums.has(passage) ? sums.get(passage) : 0) + value);
-        counts.set(passage, (counts.get(passage) || 0) + 1);
-      });
-    });
-    Array.from(sums.keys()).sort(function (a, b2) { return a - b2; }).forEach(function (passage) {
-      var info = self.passages[passage];
-      if (!info.eligible) return;
-      var value = W.asked * sums.get(passage) * Math.pow(counts.get(passage) / terms.length, W.asked_power);
-      if (info.edition && !editionAsked) value *= W.asked_edition;
-      var current = result.get(passage) || [0, -1, new Set()];
-      result.set(passage, [current[0] + value, current[1], current[2]]);
-      liftOf.set(passage, (liftOf.has(passage) ? liftOf.get(passage) : 0) + value);
-    });
   };
 
 })(self);
