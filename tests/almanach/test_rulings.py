@@ -362,7 +362,8 @@ def untuned_index():
         # game, and the ruling under its question ("Smíte zahrát rytíře, i když…") answers.
         ("muzu zahrat rytire i kdyz zlodej nestoji na mym poli", "rytir-bez-zlodeje"),
         ("muzu zahrat rytire kdyz zlodej neni na moji krajine", "rytir-bez-zlodeje"),
-        ("padne 7 a ja pak jeste zahraju rytire", "rytir-a-sedmicka"),
+        ("padne 7 a ja pak jeste zahraju rytire", "rytir-po-sedmicce"),
+        ("zahraju rytire pred hodem a pak padne 7", "rytir-a-sedmicka"),
         # A question that names an expansion still gets its ruling.
         ("co dela pirat", "namornici-pirat"),
         ("lode se pocitaji do nejdelsi cesty", "namornici"),
@@ -425,3 +426,26 @@ def test_where_the_official_faq_differs_from_the_almanach_the_page_says_both(cli
             lines = passages(client.get(page_url(slug)).content.decode())
             assert states(lines, [["neinkasuje nikdo"]]), (item["id"], slug)
             assert states(lines, [["se ridi almanachem"]]), (item["id"], slug)
+
+
+@pytest.mark.parametrize(
+    ("query", "ruling", "answer"),
+    [
+        ("muzu okrast hrace kdyz dam zlodeje na poust", "zlodej-na-pousti",
+         "Okradete: i na poušti vezmete jednu kartu"),
+        ("hodil jsem sedmicku muzu v tom tahu jeste zahrat rytire", "rytir-po-sedmicce",
+         "Smíte: hozená 7 není zahraná akční karta"),
+        ("pocita se silnice co konci u souperovy vesnice do nejdelsi cesty",
+         "cesta-k-cizi-vesnici", "silnice až k ní se počítají všechny"),
+        ("ma mesto u zlodeje beru mu 2 karty", "kradez-u-mesta",
+         "i hráči s městem vezmete jen jednu kartu"),
+    ],
+)
+def test_questions_players_ask_that_the_booklets_leave_open_get_their_ruling(
+        query, ruling, answer, untuned_index):
+    # Robbing on the desert, after a rolled 7 a knight, roads up to an opponent's village, a
+    # city robbed: the booklets imply the answer, players still ask; the engine plays it so
+    # (tests/engine/test_robber.py, tests/engine/test_longest_road.py).
+    hit = untuned_index.search(query).hits[0]
+    assert hit.ruling is not None and hit.ruling.id == ruling, (hit.slug, hit.snippet[:80])
+    assert answer in hit.snippet

@@ -156,3 +156,47 @@ def test_after_the_robber_the_turn_goes_on_with_trade():
     assert game.phase == "trade"
     game.apply(EndTrade("orange"))
     assert game.phase == "build"
+
+
+def test_on_the_desert_the_thief_robs_a_player_whose_settlement_borders_it():
+    # "Zloděje je možné umístit také na poušť": the desert is the robber's new home like any
+    # hex, so a player with a settlement on its border is robbed (rozhodnuti zlodej-na-pousti).
+    game = sandbox()
+    game.set_robber("d2")
+    game.place_settlement("red", "b2.N")  # b2 is the desert
+    game.set_hand("red", hand(ore=1))
+    seven(game)
+    assert ("b2", "red") in {(a.hex, a.victim) for a in game.legal_actions()}
+    with pytest.raises(RuleViolation) as exc:
+        game.apply(MoveRobber("orange", "b2"))
+    assert exc.value.code == "victim_required"
+    game.apply(MoveRobber("orange", "b2", "red"))
+    assert game.hand("orange") == hand(ore=1) and game.hand("red") == hand()
+
+
+def test_a_city_on_the_robbers_hex_loses_one_card_not_two():
+    # "vezme si z jeho ruky jednu kartu se surovinou": a city doubles the yield, not the theft.
+    game = sandbox()
+    game.place_settlement("red", "d2.N", city=True)
+    game.set_hand("red", hand(grain=3))
+    seven(game)
+    events = game.apply(MoveRobber("orange", "d2", "red"))
+    assert [e.kind for e in events].count("stolen") == 1
+    assert game.hand("orange") == hand(grain=1) and game.hand("red") == hand(grain=2)
+
+
+def test_after_a_rolled_seven_a_knight_may_move_the_robber_again_in_the_same_turn():
+    # The 7 plays no development card: the one card of the turn may still be a knight, played
+    # once the 7 is done (rozhodnuti rytir-po-sedmicce).
+    from engine.actions import PlayKnight
+
+    game = sandbox()
+    game.set_robber("d2")
+    game.set_dev_cards("orange", ["knight"])
+    game.place_settlement("red", "a1.N")
+    game.set_hand("red", hand(wool=1))
+    seven(game)
+    game.apply(MoveRobber("orange", "c3"))
+    assert game.phase == "trade"
+    game.apply(PlayKnight("orange", "a1", "red"))
+    assert game.robber == "a1" and game.hand("orange") == hand(wool=1)

@@ -88,8 +88,10 @@ def test_the_offline_search_index_is_the_servers_and_compact(client):
     # tables, 30 KB for the players' questions per passage (they lift the held-out share of
     # "the right passage first" from 60 to 66 %), 9 KB for the fact cards (almanach/facts.py),
     # 8 KB for the tuning sets' questions the search missed (almanach/tuning_questions.py:
-    # +1.3 points of answers on the first screen, each set measured without its own).
-    assert len(gzip.compress(response.content)) < 120_000
+    # +1.3 points of answers on the first screen, each set measured without its own); 1 KB
+    # more on 29 November 2026 for four rulings players ask about (robbing on the desert, a
+    # city robbed of one card, a knight after a rolled 7, roads up to an opponent's village).
+    assert len(gzip.compress(response.content)) < 121_000
 
 
 def test_the_offline_page_says_what_works_without_a_connection(client):
