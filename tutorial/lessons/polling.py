@@ -4,8 +4,9 @@ before the rest of the site runs).
 
 Pupils' pages, the projector and the teacher's live lists poll every
 ``settings.LESSONS_POLL_MS`` milliseconds (htmx ``hx-trigger="every …"``): 700 on the site,
-each page at its own pace within ±15 %, so that a phone shows the teacher's reveal or next question within a second. The browser
-tests shorten it further. Without JavaScript the pages keep their "Načíst znovu" links.
+each page at its own pace within ±15 %, so that a phone shows the teacher's reveal or next
+question within a second. The browser tests shorten it further. Without JavaScript the pages
+keep their "Načíst znovu" links.
 
 A pupil's poll (``/hra/<code>/stav/?v=<version>``) is what a class sends most: with 100
 pupils, about 140 a second. While nothing changed it is answered by the middleware, before the
