@@ -110,6 +110,16 @@ def test_synonyms_and_other_editions_terms(index, query, slug):
     assert first(index, query) == slug
 
 
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [("kolik sutru za mesto", "3 rudy"), ("kolik klacku stoji silnice", "1 dřevo"),
+     ("na co jsou sutry", "Ruda")],
+)
+def test_table_slang_for_resources_is_understood(index, query, answer):
+    # "šutry" are ore, "klacky" wood: players' words at the table.
+    assert answer in " ".join(hit.snippet for hit in index.search(query).hits[:3])
+
+
 def test_the_synonym_table_rewrites_words_inside_a_question(index):
     assert first(index, "kolik bodů za osadu") in {"vesnice", "vyherni-body"}
     hits = index.search("osada").hits
