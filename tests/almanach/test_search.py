@@ -113,10 +113,13 @@ def test_synonyms_and_other_editions_terms(index, query, slug):
 @pytest.mark.parametrize(
     ("query", "answer"),
     [("kolik sutru za mesto", "3 rudy"), ("kolik klacku stoji silnice", "1 dřevo"),
-     ("na co jsou sutry", "Ruda")],
+     ("na co jsou sutry", "Ruda"), ("obycejny pristav kolik za jednu", "3 stejné"),
+     ("kdy se hejbe zlodejem", "Pohybuje se pouze tehdy"),
+     ("da se hrat v 6 lidech", "Hru pro 5 a 6 hráčů")],
 )
-def test_table_slang_for_resources_is_understood(index, query, answer):
-    # "šutry" are ore, "klacky" wood: players' words at the table.
+def test_table_slang_is_understood(index, query, answer):
+    # "šutry" are ore, "klacky" wood, an "obyčejný" harbour the normal one, the robber
+    # "se hejbe", six "lidí" are six players: words players use at the table.
     assert answer in " ".join(hit.snippet for hit in index.search(query).hits[:3])
 
 
