@@ -4,7 +4,7 @@ import pytest
 from engine_kit import hand, sandbox
 
 from engine import RuleViolation
-from engine.actions import Discard, EndTrade, MoveRobber, RollDice
+from engine.actions import Discard, EndTrade, MoveRobber, PlayKnight, RollDice
 
 
 def seven(game):
@@ -188,8 +188,6 @@ def test_a_city_on_the_robbers_hex_loses_one_card_not_two():
 def test_after_a_rolled_seven_a_knight_may_move_the_robber_again_in_the_same_turn():
     # The 7 plays no development card: the one card of the turn may still be a knight, played
     # once the 7 is done (rozhodnuti rytir-po-sedmicce).
-    from engine.actions import PlayKnight
-
     game = sandbox()
     game.set_robber("d2")
     game.set_dev_cards("orange", ["knight"])
