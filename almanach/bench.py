@@ -58,11 +58,13 @@ HELDOUT5_PATH = ROOT / "almanach" / "eval" / "heldout5.toml"
 # times, its misses read by a judge for counts), heldout10 at 20:45 (measured five times and
 # judged). heldout11 (written at 20:30, measured four times and judged) retired at 22:50: it is
 # neither held out nor search data (the offline index has no room for its misses), a check
-# in-process. heldout12, written at 22:50 by someone who never saw the search, its data, the
-# rulings, the fact cards or any other set, is the one held out: its misses are never listed,
-# never learned from.
+# in-process. heldout12 (written at 22:50, measured four times, judged) became a tuning set on
+# 2026-11-30 at 00:55. heldout13, written on 2026-11-30 at 00:50 by someone who never saw the
+# search, its data, the rulings, the fact cards or any other set, is the one held out: its
+# misses are never listed, never learned from.
 HELDOUT12_PATH = ROOT / "almanach" / "eval" / "heldout12.toml"
-HELD_OUT = (HELDOUT12_PATH,)  # never listed
+HELDOUT13_PATH = ROOT / "almanach" / "eval" / "heldout13.toml"
+HELD_OUT = (HELDOUT13_PATH,)  # never listed
 ROUNDS = 5
 
 
@@ -236,7 +238,7 @@ def main() -> None:
           f"{sum(1 for q in index.questions if q.url)} frequent questions, "
           f"{sum(1 for q in index.questions if not q.url)} passages' players' questions, "
           f"built in {build * 1000:.0f} ms")
-    sets = [("held-out 12", HELDOUT12_PATH), ("heldout (tuning)", HELDOUT_PATH),
+    sets = [("held-out 13", HELDOUT13_PATH), ("heldout (tuning)", HELDOUT_PATH),
             ("heldout2 (tuning)", HELDOUT2_PATH), ("tune", TUNE_PATH),
             ("old (regression)", EVAL_PATH)]
     sets = [(name, path) for name, path in sets
