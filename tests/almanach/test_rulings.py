@@ -64,6 +64,9 @@ def test_every_ruling_has_a_title_a_short_answer_and_names_where_it_comes_from(r
         assert ruling.source.startswith(("Oficiální FAQ vydavatele (catan.com)",
                                          "Oficiální pravidla vydavatele (catan.com)",
                                          "Oficiální varianta vydavatele (catan.com)",
+                                         "Pravidla rozšíření",  # an expansion's own rules
+                                         "Anglická pravidla vydavatele",
+                                         "Běžná shoda v diskusích o pravidlech",
                                          "Výklad webu", "Výpočet webu")), ruling.id
 
 

@@ -166,6 +166,17 @@ def test_monopoly_takes_every_card_of_that_resource_from_every_other_player():
     assert events[-1].taken == {"red": 3, "white": 1}
 
 
+def test_monopoly_never_takes_from_the_bank_and_may_take_nothing():
+    """The rulings `monopol-ne-z-banku` and `monopol-naprazdno`: only the other players hand
+    over; a Monopoly on a resource nobody holds brings nothing and is still played."""
+    game = cards_game("monopoly")
+    bank = game.bank
+    events = game.apply(PlayMonopoly("orange", "brick"))
+    assert events[-1].taken == {} and game.hand("orange") == hand()
+    assert game.bank == bank
+    assert "monopoly" not in game.dev_cards("orange")
+
+
 def test_largest_army_goes_to_the_first_with_three_knights():
     game = cards_game("knight")
     game.set_played_knights("orange", 2)

@@ -3,18 +3,21 @@ opponent's building, taken only by a strictly longer road."""
 
 import random
 
+import pytest
 from engine_kit import brute_force_longest, hand, place_roads, sandbox, walk
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Rules
+from engine import Rules, RuleViolation
 from engine.actions import BuildRoad, BuildSettlement
 from engine.longest_road import longest_road_length, longest_trail
+from engine.notation import node_index
 from engine.topology import (
     INTERSECTION_PATHS,
     NUM_INTERSECTIONS,
     NUM_PATHS,
     PATH_ENDS,
+    PATH_IDS,
 )
 
 RICH = hand(brick=5, lumber=5, wool=5, grain=5, ore=5)
@@ -185,3 +188,21 @@ def test_longest_road_equals_brute_force_over_all_trails(seed):
     # The reported trail is a walk: consecutive roads share an intersection.
     for a, b in zip(trail, trail[1:], strict=False):
         assert set(PATH_ENDS[a]) & set(PATH_ENDS[b])
+
+
+def test_a_road_cut_off_by_a_settlement_still_builds_on_but_not_through_it():
+    """The ruling `odriznuta-silnice` (the publisher's FAQ): both parts of a broken road stay
+    the owner's and each free end builds on; only the crossing with the opponent's
+    settlement is closed."""
+    game = orange_holds_seven()
+    game.place_settlement("red", "a2.NE")  # cuts a1.SW…a2.NE off from orange's settlement
+    game.set_hand("orange", RICH)
+    game.set_current("orange", "build")
+    game.apply(BuildRoad("orange", walk("a1.SW", "a1.S")[0]))  # the cut-off part's free end
+    assert game.roads[walk("a1.SW", "a1.S")[0]] == "orange"
+    through = [p for p in INTERSECTION_PATHS[node_index("a2.NE")]
+               if PATH_IDS[p] not in game.roads]
+    assert through  # the one path on from the red settlement, still free
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(BuildRoad("orange", PATH_IDS[through[0]]))
+    assert (refused.value.code, refused.value.headword) == ("road_blocked", "silnice")

@@ -198,3 +198,16 @@ def test_after_a_rolled_seven_a_knight_may_move_the_robber_again_in_the_same_tur
     assert game.phase == "trade"
     game.apply(PlayKnight("orange", "a1", "red"))
     assert game.robber == "a1" and game.hand("orange") == hand(wool=1)
+
+
+def test_the_player_who_rolled_the_seven_discards_too():
+    """The ruling `odhazuje-i-hazejici`: "Všichni si spočítají karty v ruce" knows no
+    exception for the roller, who discards before moving the robber."""
+    game = sandbox()
+    roller = game.current_player
+    game.set_hand(roller, hand(lumber=5, ore=4))
+    events = seven(game)
+    assert events[-2].kind == "discard_required" and events[-2].players == {roller: 4}
+    assert game.phase == "discard" and game.acting_player == roller
+    game.apply(Discard(roller, {"lumber": 4}))
+    assert game.phase == "robber" and game.acting_player == roller

@@ -27,6 +27,8 @@ from engine.actions import (
     RollDice,
 )
 from engine.constants import NEUTRAL_SPOTS
+from engine.topology import INTERSECTION_HEXES
+from engine.notation import node_index
 
 PRO_DVA = Rules(two_player=True)
 NEIGHBOUR_OF_BLUE = "c3.S"  # next to the blue neutral's marked c3.SE
@@ -587,3 +589,18 @@ def test_a_neutral_settlement_that_breaks_a_road_can_win_the_game_for_the_builde
     assert game.winner == "orange" and game.phase == "over"
     assert [e.kind for e in events][-1] == "game_won"
     assert Game.from_json(game.to_json()).winner == "orange"
+
+
+def test_a_neutral_settlement_brings_no_trade_cards():
+    """The ruling `pro-dva-obchodni-karty-jen-vlastni` (the site's reading of 001's "za
+    postavení své vesnice"): a neutral settlement built on the coast brings its builder no
+    trade card, and the neutral holds none."""
+    game = builder()
+    place_roads(game, "blue", NEUTRAL_SPOTS["blue"], "a3.NE", "a3.N")
+    assert len(INTERSECTION_HEXES[node_index("a3.N")]) < 3  # on the coast
+    before = game.trade_cards("orange")
+    game.apply(BuildRoad("orange", walk("a1.NE", "a2.N")[0]))
+    events = game.apply(BuildNeutralSettlement("orange", "blue", "a3.N"))
+    assert game.buildings["a3.N"] == ("blue", "settlement")
+    assert game.trade_cards("orange") == before
+    assert not any(e.kind == "trade_cards_changed" for e in events)
