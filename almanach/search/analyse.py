@@ -98,7 +98,10 @@ EXPANSION_WORDS = frozenset(
     "barbari barbaru barbary barbarum barbarech rozsireni rozsirenim rozsirenich expansion "
     "expansions extension cities 5 6 pet sest peti sesti mimoradna mimoradne mimoradnou "
     "mimoradnych zvlastni zvlastnich zvlastnim hradba hradby hradbu hradbou hradbami hradeb "
-    "walls wall".split()
+    "walls wall "
+    # Cities & Knights by its Czech name, as word pairs ("města a rytíři": each word alone
+    # is the base game's)
+    "a_rytiri a_rytire a_rytiru a_rytirich a_rytirech".split()
 )
 # Words that name one edition (folded) → its number, as in the boxes' labels ("Jiné vydání
 # (001: …)"): a query that names it prefers that edition's box.

@@ -439,11 +439,11 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         typing = not raw_query[-1:].isspace()  # the last word may be unfinished
         folded = [fold(w) for w in words]
         edition_asked = any(w in EDITION_WORDS for w in folded)
-        expansion_asked = any(w in EXPANSION_WORDS for w in folded)
         boxes = frozenset(EDITION_NAMES[w] for w in folded if w in EDITION_NAMES)
         quantity = any(word in QUANTITY_WORDS for word in folded)
         # Two words may ask together ("na co" → "na_co").
         asks = folded + [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
+        expansion_asked = any(w in EXPANSION_WORDS for w in asks)  # a word or a pair of them
         intents = frozenset(INTENT_ASKS[word] for word in asks if word in INTENT_ASKS)
         asking = any(word in QUESTION_WORDS for word in folded)
         exception = _asks_exception(folded)

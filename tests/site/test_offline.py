@@ -91,7 +91,11 @@ def test_the_offline_search_index_is_the_servers_and_compact(client):
     # +1.3 points of answers on the first screen, each set measured without its own); 1 KB
     # more on 29 November 2026 for four rulings players ask about (robbing on the desert, a
     # city robbed of one card, a knight after a rolled 7, roads up to an opponent's village).
-    assert len(gzip.compress(response.content)) < 121_000
+    # 30 November 2026, 9 KB more: 17 rulings players ask about at the table (the roller
+    # discards too, no voluntary discards, Monopoly never from the bank, a cut-off road
+    # builds on, …) and heldout12's missed questions, now a tuning set. Still less than one
+    # photo; the service worker loads it once.
+    assert len(gzip.compress(response.content)) < 130_000
 
 
 def test_the_offline_page_says_what_works_without_a_connection(client):

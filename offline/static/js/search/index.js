@@ -314,7 +314,6 @@
     var typing = !/\s$/.test(raw);
     var folded = list.map(fold);
     var editionAsked = folded.some(function (w) { return self.editionWords.has(w); });
-    var expansionAsked = folded.some(function (w) { return self.expansionWords.has(w); });
     var boxes = new Set();
     folded.forEach(function (w) {
       if (Object.prototype.hasOwnProperty.call(self.data.editionNames, w)) {
@@ -327,6 +326,7 @@
     var intents = [];
     // Two words may ask together ("na co" → "na_co").
     var asks = folded.concat(folded.slice(1).map(function (w, i) { return folded[i] + "_" + w; }));
+    var expansionAsked = asks.some(function (w) { return self.expansionWords.has(w); });
     asks.forEach(function (w) {
       var name = Object.prototype.hasOwnProperty.call(self.intentAsks, w) ? self.intentAsks[w] : "";
       if (name && intents.indexOf(name) < 0) intents.push(name);
