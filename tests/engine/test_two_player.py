@@ -27,8 +27,8 @@ from engine.actions import (
     RollDice,
 )
 from engine.constants import NEUTRAL_SPOTS
-from engine.topology import INTERSECTION_HEXES
 from engine.notation import node_index
+from engine.topology import INTERSECTION_HEXES
 
 PRO_DVA = Rules(two_player=True)
 NEIGHBOUR_OF_BLUE = "c3.S"  # next to the blue neutral's marked c3.SE
