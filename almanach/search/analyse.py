@@ -143,6 +143,7 @@ STOP_WORDS = frozenset(
     moje mou naseho nasem sebe sebou sobe cemu koho komu kolika jakem jakych ktereho kterem
     kterou kterych kterym tato tech techto temito teto tim timto toho tohoto tom tomto tomu
     tomuto toto touto tuto ty tyto presneji
+    jo sem bych nima tema furt kus kusu kusy
     """.split()
 )
 
