@@ -262,8 +262,11 @@ def test_a_may_question_gets_the_sentence_that_says_what_may_be_done(index):
     # Issue #44 (c): a player asking "může…" got another edition's box that repeats the
     # question's words ("…nejsou přerušeny cizí vesnicí…") instead of the rule that says it
     # can ("Obchodní cestu lze přerušit!").
-    hit = index.search("muze cizi silnice prerusit moji obchodni cestu").hits[0]
+    hit = index.search("muze cizi vesnice prerusit moji obchodni cestu").hits[0]
     assert "Obchodní cestu lze přerušit" in hit.snippet
+    # An opponent's road does not break it: the ruling says so first, not "lze přerušit!".
+    hit = index.search("muze cizi silnice prerusit moji obchodni cestu").hits[0]
+    assert hit.snippet.startswith("Rozhodnutí mimo almanach: Nepřeruší: cestu přeruší jen cizí")
 
 
 @pytest.mark.parametrize("query", ["zloděje", "zlodj", "lupič", "ZLODEJ"])

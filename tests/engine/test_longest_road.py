@@ -206,3 +206,15 @@ def test_a_road_cut_off_by_a_settlement_still_builds_on_but_not_through_it():
     with pytest.raises(RuleViolation) as refused:
         game.apply(BuildRoad("orange", PATH_IDS[through[0]]))
     assert (refused.value.code, refused.value.headword) == ("road_blocked", "silnice")
+
+
+def test_an_opponents_road_touching_the_trail_does_not_break_it():
+    """The ruling `cizi-silnice-neprerusi`: only an opponent's settlement or city on one of
+    the trail's intersections breaks it; an opponent's road that meets it does not."""
+    game = orange_holds_seven()
+    inner = ORANGE_SEVEN[1:-1]
+    crossing = next(p for node in inner for p in INTERSECTION_PATHS[node_index(node)]
+                    if PATH_IDS[p] not in game.roads)
+    game.place_road("red", PATH_IDS[crossing])  # red's road meets orange's trail
+    assert game.road_length("orange") == 7
+    assert game.longest_road_holder == "orange"

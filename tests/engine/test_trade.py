@@ -157,3 +157,17 @@ def test_bank_must_have_the_card():
     game.set_hand("orange", hand(ore=4))
     game.set_hand("red", hand(wool=19))
     assert violation(game, TradeBank("orange", "ore", "wool")).code == "bank_empty"
+
+
+def test_no_trade_or_building_before_the_roll():
+    """The ruling `obchod-pred-hodem`: trade and building come after the roll ("Hráč, který
+    je na tahu a již inkasoval výnosy surovin, může obchodovat"); before it only a
+    development card may be played."""
+    from engine.actions import BuildRoad
+
+    game = trading()
+    game.place_settlement("orange", "c3.N")
+    game.set_current("orange", "roll")
+    assert violation(game, TradeBank("orange", "ore", "lumber")).code == "roll_first"
+    game.set_hand("orange", hand(brick=1, lumber=1))
+    assert violation(game, BuildRoad("orange", "b2|c3")).code == "roll_first"
