@@ -163,6 +163,9 @@ ASKS = [
 
 # Rule questions and near misses that must get no card.
 NOT_ASKS = [
+    # hiding a count is a question of conduct (a ruling), not of the deck's figure
+    "muzu schovat kolik mam akcnich karet",
+    "smím tajit, kolik mám karet v ruce",
     # an expansion's figures are not the base game's: no card at all
     "zlata reka mesto kolik surovin",
     "kolik stoji lod namornici",
