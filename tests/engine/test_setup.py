@@ -96,3 +96,12 @@ def test_legal_set_up_actions():
     assert {a.path for a in game.legal_actions()} == {"b2|b3", "b2|c3", "b3|c3"}
     game.apply(PlaceRoad("orange", "b2|b3"))
     assert len(game.legal_actions()) == 54 - 4
+
+
+def test_three_players_use_the_same_board_and_bank_as_four():
+    """The ruling `hra-ve-trech-plan`: three players play on the same 19 land tiles with the
+    same bank and deck; only one colour's pieces stay in the box."""
+    three, four = new_game(("orange", "red", "blue")), new_game()
+    assert three.board == four.board and len(three.board.hex_resource) == 19
+    assert three.bank == four.bank and three.deck_size == four.deck_size == 25
+    assert three.players == ("orange", "red", "blue")
