@@ -455,6 +455,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         named_docs: set[int] = set()
         mentions: set[int] = set()  # passages whose own words match
         exactly_named: set[int] = set()  # the query is one of their names
+        reached: dict = {}  # what each term reaches, shared by the rewrites (Retrieval._reach)
         for rewrite, weight in self._rewrites(words):
             terms = self._terms(rewrite, typing)
             all_terms.append(terms)
@@ -464,7 +465,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             exactly_named |= self._names.get(self._signature(rewrite), set())
             # One word as typed names a topic: no question is lifted by its rewrites either.
             scored, names_matched, texted, lift_of = self._score(
-                terms, edition_asked, quantity, intents, boxes, len(all_terms[0]) > 1)
+                terms, edition_asked, quantity, intents, boxes, len(all_terms[0]) > 1, reached)
             named_docs |= names_matched
             mentions |= texted
             for passage, (score, keys, question) in scored.items():

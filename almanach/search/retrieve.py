@@ -13,7 +13,7 @@ class Retrieval:
 
     def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
                intents: frozenset[str] = frozenset(), boxes: frozenset[str] = frozenset(),
-               asks: bool = True
+               asks: bool = True, cache: dict | None = None
                ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int],
                           dict[int, float]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
@@ -21,7 +21,10 @@ class Retrieval:
         each lifted passage's score that a frequent or players' question gave it.
 
         A term's value in a passage: its own text, plus its section heading's, plus its entry's
-        headword and aliases (added in this order; the offline search adds the same way)."""
+        headword and aliases (added in this order; the offline search adds the same way).
+
+        cache: one search's memory of what each term reaches (_reach), shared by the query's
+        rewrites, which mostly repeat the same terms."""
         scores: dict[int, float] = defaultdict(float)
         matched_terms: dict[int, float] = defaultdict(float)
         matched_keys: dict[int, set[str]] = defaultdict(set)
@@ -37,43 +40,22 @@ class Retrieval:
         k1 = W["k1"] + 1
         norms = self._norms()
         for term in terms:
-            text: dict[int, float] = {}
-            head: dict[int, float] = {}
-            alias: dict[int, float] = {}
-            name_keys: dict[int, set[str]] = defaultdict(set)
-            asked: dict[int, float] = {}
-            for key, quality in term.keys.items():
-                idf = self._idf.get(key)
-                if idf is None:
-                    continue
-                weight = idf * quality
-                for passage, tf in self._text.get(key, {}).items():
-                    value = weight * (tf * k1 / (tf + norms[passage]))
-                    if value > text.get(passage, 0.0):
-                        text[passage] = value
-                    matched_keys[passage].add(key)
-                for number in self._headword.get(key, ()):
-                    head[number] = max(head.get(number, 0.0), weight)
-                    name_keys[number].add(key)
-                for number in self._alias.get(key, ()):
-                    alias[number] = max(alias.get(number, 0.0), weight)
-                    name_keys[number].add(key)
-                for phrasing, bits in self._phrasing_bits.get(key, ()):
-                    if weight > asked.get(phrasing, 0.0):
-                        asked[phrasing] = weight
-                    phrasing_parts[phrasing] |= bits
+            signature = tuple(term.keys.items())
+            reach = cache.get(signature) if cache is not None else None
+            if reach is None:
+                reach = self._reach(term, k1, norms)
+                if cache is not None:
+                    cache[signature] = reach
+            text, head, alias, name_keys, asked, keys_of, parts, touched, term_weight = reach
+            for passage, keys in keys_of.items():
+                matched_keys[passage] |= keys
+            for phrasing, bits in parts.items():
+                phrasing_parts[phrasing] |= bits
             if text or head or alias or asked:
                 matchable += 1
-            term_weight = max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),
-                              default=0.0)
             total_weight += term_weight
             texted.update(text)
-            touched = {passage: W["text"] * value for passage, value in text.items()}
             found = set(touched)
-            for heading, value in text.items():
-                for passage in self._sections.get(heading, ()):
-                    touched[passage] = touched.get(passage, 0.0) + W["heading"] * value
-                    found.add(passage)
             for passage, value in touched.items():
                 scores[passage] += value
             for number in sorted(head.keys() | alias.keys()):
@@ -152,6 +134,47 @@ class Retrieval:
                 result[passage] = (base + lift, keys, question if lift >= base else -1)
                 lift_of[passage] = lift
         return result, named, texted, lift_of
+
+    def _reach(self, term: _Term, k1: float, norms: list[float]) -> tuple:
+        """What one term reaches, whatever the other terms: its value in each passage's text,
+        in each entry's headword and aliases and in each phrasing of a question; the keys it
+        matched where; and its value in each passage with the section headings'. Maxima and
+        unions, so the order of the keys does not matter. A speed-up only (a query's rewrites
+        repeat most terms): retrieve.js works the same out for each rewrite again."""
+        text: dict[int, float] = {}
+        head: dict[int, float] = {}
+        alias: dict[int, float] = {}
+        name_keys: dict[int, set[str]] = defaultdict(set)
+        asked: dict[int, float] = {}
+        keys_of: dict[int, set[str]] = defaultdict(set)
+        parts: dict[int, int] = defaultdict(int)
+        for key, quality in term.keys.items():
+            idf = self._idf.get(key)
+            if idf is None:
+                continue
+            weight = idf * quality
+            for passage, tf in self._text.get(key, {}).items():
+                value = weight * (tf * k1 / (tf + norms[passage]))
+                if value > text.get(passage, 0.0):
+                    text[passage] = value
+                keys_of[passage].add(key)
+            for number in self._headword.get(key, ()):
+                head[number] = max(head.get(number, 0.0), weight)
+                name_keys[number].add(key)
+            for number in self._alias.get(key, ()):
+                alias[number] = max(alias.get(number, 0.0), weight)
+                name_keys[number].add(key)
+            for phrasing, bits in self._phrasing_bits.get(key, ()):
+                if weight > asked.get(phrasing, 0.0):
+                    asked[phrasing] = weight
+                parts[phrasing] |= bits
+        term_weight = max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),
+                          default=0.0)
+        touched = {passage: W["text"] * value for passage, value in text.items()}
+        for heading, value in text.items():
+            for passage in self._sections.get(heading, ()):
+                touched[passage] = touched.get(passage, 0.0) + W["heading"] * value
+        return text, head, alias, name_keys, asked, keys_of, parts, touched, term_weight
 
     def _norms(self) -> list[float]:
         """BM25's length norm of every passage (for the weights as they are now)."""
