@@ -62,8 +62,8 @@ HELDOUT5_PATH = ROOT / "almanach" / "eval" / "heldout5.toml"
 # 2026-11-30 at 00:55. heldout13, written on 2026-11-30 at 00:50 by someone who never saw the
 # search, its data, the rulings, the fact cards or any other set, is the one held out: its
 # misses are never listed, never learned from. heldout14 (written at 01:10 by another writer
-# under the same brief) and heldout15 (written at 01:35, 72 questions beyond the booklets) were
-# tuning sets from the start.
+# under the same brief), heldout15 (written at 01:35, 72 questions beyond the booklets) and
+# heldout16 (written at 02:05, 297 questions) were tuning sets from the start.
 HELDOUT12_PATH = ROOT / "almanach" / "eval" / "heldout12.toml"
 HELDOUT13_PATH = ROOT / "almanach" / "eval" / "heldout13.toml"
 HELD_OUT = (HELDOUT13_PATH,)  # never listed

@@ -199,3 +199,12 @@ def test_legal_actions_list_every_affordable_build():
     assert ("BuildCity", "b2.SE") in kinds
     assert ("BuyDevelopmentCard", None) in kinds
     assert {p for k, p in kinds if k == "BuildRoad"} == game.legal_road_spots("orange")
+
+
+def test_a_settlement_may_stand_in_the_middle_of_ones_own_road():
+    """Vesnice ("Vždy navázat na vlastní silnici"): any intersection one's own road reaches, not
+    only its end, with the distance rule kept."""
+    game = building_game(**RICH)
+    place_roads(game, "orange", "c3.N", "c3.NE", "c3.SE", "c3.S")  # c3.NE, c3.SE in the middle
+    game.apply(BuildSettlement("orange", "c3.SE"))
+    assert game.buildings["c3.SE"] == ("orange", "settlement")

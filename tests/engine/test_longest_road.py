@@ -218,3 +218,12 @@ def test_an_opponents_road_touching_the_trail_does_not_break_it():
     game.place_road("red", PATH_IDS[crossing])  # red's road meets orange's trail
     assert game.road_length("orange") == 7
     assert game.longest_road_holder == "orange"
+
+
+def test_one_player_may_hold_both_special_cards():
+    """The ruling `obe-zvlastni-karty`: the Longest Road and the Largest Army, 4 points."""
+    game = orange_holds_seven()
+    game.set_played_knights("orange", 3)
+    assert game.longest_road_holder == game.largest_army_holder == "orange"
+    points = game.points("orange")
+    assert points["longest_road"] == points["largest_army"] == 2

@@ -105,3 +105,28 @@ def test_three_players_use_the_same_board_and_bank_as_four():
     assert three.board == four.board and len(three.board.hex_resource) == 19
     assert three.bank == four.bank and three.deck_size == four.deck_size == 25
     assert three.players == ("orange", "red", "blue")
+
+
+def test_the_set_up_builds_settlements_never_a_city():
+    """The ruling `mesto-pri-zakladani`: the set-up places 2 settlements and 2 roads each."""
+    from engine.actions import BuildCity
+
+    game = new_game()
+    game.apply(PlaceSettlement("orange", "c3.N"))
+    with pytest.raises(RuleViolation):
+        game.apply(BuildCity("orange", "c3.N"))
+    assert list(game.buildings.values()) == [("orange", "settlement")]
+
+
+def test_both_set_up_settlements_may_touch_the_same_tile():
+    """Fáze zakládání ("Druhou vesnici může hráč postavit kdekoli"): anywhere, the same
+    tile as the first included, the distance rule kept."""
+    game = new_game(("orange", "red", "blue"))
+    place(game, "orange", "c3.N", "b2|b3")
+    place(game, "red", "a3.NE", "a3.E")
+    place(game, "blue", "c1.NW", "c1.W")
+    place(game, "blue", "e1.S", "e1.SW")
+    place(game, "red", "e3.SE", "e3.SE")
+    place(game, "orange", "c3.S", "d2|d3")  # c3.N and c3.S both touch the tile c3
+    assert list(game.buildings.values()).count(("orange", "settlement")) == 2
+    assert game.phase == "roll"
