@@ -79,7 +79,7 @@ class Choosing:
             rest = sum(w for f, w in zip(fs, weights, strict=True) if f == 1.0)
             totals.append(rest or sum(weights))
         matched: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
-        for key in asked.weights.keys() & analysed.keys:
+        for key in analysed.keys.intersection(asked.weights):
             targets = asked.weights[key]
             positions = analysed.positions[key]
             for index in positions[bisect_left(positions, low):bisect_left(positions, high)]:
@@ -178,7 +178,7 @@ class Choosing:
         in that edition's box ("osada" in the 004 glossary's) asks for that box."""
         analysed = self._analysed[number]
         lines: dict[int, set[int]] = defaultdict(set)  # typed term -> the lines that hold it
-        for key in asked.weights.keys() & analysed.keys:
+        for key in analysed.keys.intersection(asked.weights):
             terms = [t for r, t, _ in asked.weights[key] if r == 0]
             if not terms:
                 continue

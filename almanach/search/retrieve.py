@@ -28,13 +28,12 @@ class Retrieval:
         scores: dict[int, float] = defaultdict(float)
         matched_terms: dict[int, float] = defaultdict(float)
         matched_keys: dict[int, set[str]] = defaultdict(set)
-        phrasing_scores: dict[int, float] = defaultdict(float)
-        phrasing_terms: dict[int, int] = defaultdict(int)
-        phrasing_parts: dict[int, int] = defaultdict(int)  # phrasing -> its matched parts, as bits
+        # phrasing -> [its score, the terms that matched it, their weight, its matched parts
+        # as bits], summed over the terms in their order
+        phrasings: dict[int, list] = {}
         name_matched: dict[int, set[str]] = defaultdict(set)
         name_scores: dict[int, float] = defaultdict(float)
         texted: set[int] = set()
-        phrasing_weight: dict[int, float] = defaultdict(float)
         total_weight = 0.0
         matchable = 0
         k1 = W["k1"] + 1
@@ -46,11 +45,9 @@ class Retrieval:
                 reach = self._reach(term, k1, norms)
                 if cache is not None:
                     cache[signature] = reach
-            text, head, alias, name_keys, asked, keys_of, parts, touched, term_weight = reach
+            text, head, alias, name_keys, asked, keys_of, touched, term_weight = reach
             for passage, keys in keys_of.items():
                 matched_keys[passage] |= keys
-            for phrasing, bits in parts.items():
-                phrasing_parts[phrasing] |= bits
             if text or head or alias or asked:
                 matchable += 1
             total_weight += term_weight
@@ -71,10 +68,15 @@ class Retrieval:
                         matched_terms[passage] += credit
             for passage in touched:
                 matched_terms[passage] += 1.0
-            for phrasing, value in asked.items():
-                phrasing_scores[phrasing] += value
-                phrasing_terms[phrasing] += 1
-                phrasing_weight[phrasing] += term_weight
+            for phrasing, (value, bits) in asked.items():
+                summed = phrasings.get(phrasing)
+                if summed is None:
+                    phrasings[phrasing] = [value, 1, term_weight, bits]
+                else:
+                    summed[0] += value
+                    summed[1] += 1
+                    summed[2] += term_weight
+                    summed[3] |= bits
 
         # The entries the query names: all the words of their headword or of an alias.
         named = {
@@ -109,12 +111,12 @@ class Retrieval:
             result[passage] = (score * (0.3 + 0.7 * coverage * coverage), keys, -1)
         # Frequent questions: the query's words in a phrasing, and the phrasing's in the query.
         lifts: dict[int, float] = {}
-        for phrasing, score in phrasing_scores.items():
-            matched_parts = phrasing_parts[phrasing].bit_count()
-            if not asks or phrasing_terms[phrasing] < 2 or matched_parts < 2:
+        for phrasing, (score, term_count, weight_sum, bits) in phrasings.items():
+            matched_parts = bits.bit_count()
+            if not asks or term_count < 2 or matched_parts < 2:
                 continue  # one word names a topic, it does not ask its question
             info = self._phrasings[phrasing]
-            coverage = phrasing_weight[phrasing] / total_weight  # the query's rare words count
+            coverage = weight_sum / total_weight  # the query's rare words count
             covered = matched_parts / len(info.keys)
             weight = W["question"] if self.questions[info.question].url else W["passage_question"]
             value = weight * score * coverage ** W["question_power"] * (covered * covered)
@@ -145,9 +147,8 @@ class Retrieval:
         head: dict[int, float] = {}
         alias: dict[int, float] = {}
         name_keys: dict[int, set[str]] = defaultdict(set)
-        asked: dict[int, float] = {}
+        asked: dict[int, list] = {}  # phrasing -> [the term's value in it, its parts as bits]
         keys_of: dict[int, set[str]] = defaultdict(set)
-        parts: dict[int, int] = defaultdict(int)
         for key, quality in term.keys.items():
             idf = self._idf.get(key)
             if idf is None:
@@ -165,16 +166,19 @@ class Retrieval:
                 alias[number] = max(alias.get(number, 0.0), weight)
                 name_keys[number].add(key)
             for phrasing, bits in self._phrasing_bits.get(key, ()):
-                if weight > asked.get(phrasing, 0.0):
-                    asked[phrasing] = weight
-                parts[phrasing] |= bits
+                value = asked.get(phrasing)
+                if value is None:
+                    asked[phrasing] = [weight, bits]
+                else:
+                    value[0] = max(value[0], weight)
+                    value[1] |= bits
         term_weight = max((self._idf[k] * q for k, q in term.keys.items() if k in self._idf),
                           default=0.0)
         touched = {passage: W["text"] * value for passage, value in text.items()}
         for heading, value in text.items():
             for passage in self._sections.get(heading, ()):
                 touched[passage] = touched.get(passage, 0.0) + W["heading"] * value
-        return text, head, alias, name_keys, asked, keys_of, parts, touched, term_weight
+        return text, head, alias, name_keys, asked, keys_of, touched, term_weight
 
     def _norms(self) -> list[float]:
         """BM25's length norm of every passage (for the weights as they are now)."""
