@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from html import escape, unescape
 
 from almanach.czech import fold
-from almanach.search import INTENT_ASKS, INTENT_HINTS, QUANTITY_WORDS, word_keys
+from almanach.search import INTENT_HINTS, word_keys
+from almanach.search import asked_kinds as search_kinds
 
 # The first result, the answer: about five lines of a 390 px phone; the others two or three.
 # (Measured on the tune set with almanach/first_screen.py: 230/130 characters showed the answer
@@ -37,10 +38,7 @@ LEAD_LIMIT = 130
 # A question's quotation is found in the snippet by its first characters (the snippet may cut
 # a long quotation short).
 CITED_PREFIX = 40
-
-# What a question asks for, by its question words (folded): a number, whether something may
-# or must be done, a time, a place, a purpose.
-YES_NO_WORDS = frozenset("musim musi musime musite musis mam mame ma".split())
+# Words that answer "kolik…?" as a figure does (folded).
 NUMBER_WORDS = frozenset(
     """
     jeden jedna jedno jednu jednoho jedne jednom dva dve dvou dvema tri trech trem tremi ctyri
@@ -81,15 +79,9 @@ class Answer:
 
 
 def asked_kinds(query: str) -> frozenset[str]:
-    """What the question asks for: "quantity", "may", "when", "where", "purpose"."""
-    folded = [fold(word) for word in _WORD.findall(query)]
-    asks = folded + [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
-    kinds = {INTENT_ASKS[word] for word in asks if word in INTENT_ASKS}
-    if any(word in QUANTITY_WORDS for word in folded):
-        kinds.add("quantity")
-    if any(word in YES_NO_WORDS for word in folded):
-        kinds.add("may")
-    return frozenset(kinds)
+    """What the question asks for: "quantity", "may", "when", "where", "purpose", "cost"
+    (the search's own reading of it, almanach.search.asked_kinds)."""
+    return search_kinds(_WORD.findall(query))
 
 
 def _answers_kind(folded: str, kinds: frozenset[str]) -> bool:

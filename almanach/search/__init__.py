@@ -78,6 +78,7 @@ from almanach.search.analyse import (
     SYNONYMS_PATH,
     _sentences,
     _stem,
+    asked_kinds,
     clean_query,
     load_synonyms,
     word_keys,
@@ -98,7 +99,7 @@ __all__ = [
     "ANSWER_MIN", "ANSWER_WIDTH", "EDITION_NAMES", "EDITION_WORDS", "HIGHLIGHT_PARAMETER",
     "INTENTS", "INTENT_ASKS", "INTENT_HINTS", "MAX_QUERY_LENGTH", "MESSAGE_EMPTY",
     "MESSAGE_NO_WORDS", "MESSAGE_TOO_LONG", "QUANTITY_WORDS", "QUESTION_WORDS", "SNIPPET_MIN",
-    "SNIPPET_WIDTH", "STOP_WORDS", "SYNONYMS_PATH", "WEIGHTS", "W", "Document", "Hit",
-    "Question", "Results", "Rulings", "SearchIndex", "_sentences", "_stem", "clean_query",
-    "document_for", "load_synonyms", "mark", "word_keys",
+    "SNIPPET_WIDTH", "STOP_WORDS", "SYNONYMS_PATH", "WEIGHTS", "W", "Document",
+    "Hit", "Question", "Results", "Rulings", "SearchIndex", "_sentences", "_stem", "asked_kinds",
+    "clean_query", "document_for", "load_synonyms", "mark", "word_keys",
 ]

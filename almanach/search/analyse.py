@@ -70,6 +70,13 @@ INTENTS = {
 }
 INTENT_ASKS = {word: name for name, (asks, _) in INTENTS.items() for word in asks.split()}
 INTENT_HINTS = {name: frozenset(hints.split()) for name, (_, hints) in INTENTS.items()}
+# Words beyond INTENTS and QUANTITY_WORDS that say what kind of answer is asked (folded):
+# "musím…?", "mám…?" whether something must be done; "smím koupit víc…?" how many.
+KIND_WORDS = {
+    **{word: "may" for word in "musim musi musime musite musis mam mame ma".split()},
+    "vic": "quantity",
+    "vice": "quantity",
+}
 # A question about an exception or a special case: a condition ("když", "pokud"), a limit
 # ("jen", "zároveň", "bez", "místo"), a negation ("nemám", "nejsem", "nikdo", "žádné", "not").
 # The booklets state the rule; the rulings answer what it leaves open, so such a question lets
@@ -257,6 +264,20 @@ def word_keys(word: str) -> dict[str, float]:
 
 def _words(text: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(text)]
+
+
+def asked_kinds(words: list[str]) -> frozenset[str]:
+    """What kind of answer a question asks for, by its question words: the intents (INTENTS:
+    "kdy…" a time, "kam…" a place, "za co…" a cost, "smím…", "musím…" whether it may or must
+    be done) and "quantity" for "kolik…". The answer's marked words go by it (almanach.answers),
+    and so does a frequent question's lift (retrieve.py: "kolik…" is not answered by "kam…")."""
+    folded = [fold(word) for word in words]
+    asks = folded + [f"{a}_{b}" for a, b in zip(folded, folded[1:], strict=False)]
+    kinds = {INTENT_ASKS[word] for word in asks if word in INTENT_ASKS}
+    kinds.update(KIND_WORDS[word] for word in folded if word in KIND_WORDS)
+    if any(word in QUANTITY_WORDS for word in folded):
+        kinds.add("quantity")
+    return frozenset(kinds)
 
 
 def _deletes(word: str, depth: int) -> set[str]:

@@ -27,6 +27,7 @@ from almanach.search.analyse import (
     INTENT_ASKS,
     INTENT_FACTOR,
     INTENT_HINTS,
+    KIND_WORDS,
     MAX_QUERY_LENGTH,
     QUANTITY_FACTOR,
     QUANTITY_WORDS,
@@ -41,6 +42,7 @@ from almanach.search.analyse import (
     _stem,
     _Term,
     _words,
+    asked_kinds,
     clean_query,
     load_synonyms,
     same_for_same,
@@ -98,6 +100,9 @@ class _Passage:
 class _Phrasing:
     question: int
     keys: list[set[str]]  # per content word
+    # What kind of answer it asks for (asked_kinds); a phrasing without a question word asks
+    # what its question does.
+    kinds: frozenset[str] = frozenset()
 
 
 
@@ -157,6 +162,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         passage_at = {(p.document, p.line): i for i, p in enumerate(self._passages)}
         slugs = {d.slug: n for n, d in enumerate(self.documents)}
         for q, question in enumerate(self.questions):
+            question_kinds = asked_kinds(_words(question.text))
             for phrasing in (question.text, *question.phrasings):
                 parts = [set(self._index_word(w)) for w in _words(phrasing) if not self._is_stop(w)]
                 if not parts:
@@ -166,7 +172,8 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                     for key in part:
                         by_phrasing = phrasing_bits[key]
                         by_phrasing[number] = by_phrasing.get(number, 0) | 1 << i
-                self._phrasings.append(_Phrasing(q, parts))
+                kinds = asked_kinds(_words(phrasing)) or question_kinds
+                self._phrasings.append(_Phrasing(q, parts, kinds))
             cited = []
             for slug, quotation in question.answers:
                 where = self._find(slugs.get(slug), quotation)
@@ -365,6 +372,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             "stopWords": sorted(STOP_WORDS),
             "questionWords": sorted(QUESTION_WORDS),
             "quantityWords": sorted(QUANTITY_WORDS),
+            "kindWords": dict(sorted(KIND_WORDS.items())),
             "intentAsks": dict(sorted(INTENT_ASKS.items())),
             "intentHints": {name: sorted(words) for name, words in INTENT_HINTS.items()},
             "editionWords": sorted(EDITION_WORDS),
@@ -447,6 +455,7 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
         intents = frozenset(INTENT_ASKS[word] for word in asks if word in INTENT_ASKS)
         asking = any(word in QUESTION_WORDS for word in folded)
         exception = _asks_exception(folded)
+        kinds = asked_kinds(words)
 
         best: dict[int, tuple[float, set[str], int]] = {}  # passage -> score, keys, question
         lifted: dict[int, float] = {}  # passage -> the part of its best score a question gave
@@ -465,7 +474,8 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             exactly_named |= self._names.get(self._signature(rewrite), set())
             # One word as typed names a topic: no question is lifted by its rewrites either.
             scored, names_matched, texted, lift_of = self._score(
-                terms, edition_asked, quantity, intents, boxes, len(all_terms[0]) > 1, reached)
+                terms, edition_asked, quantity, intents, boxes, len(all_terms[0]) > 1, reached,
+                kinds)
             named_docs |= names_matched
             mentions |= texted
             for passage, (score, keys, question) in scored.items():

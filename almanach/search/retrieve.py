@@ -13,7 +13,8 @@ class Retrieval:
 
     def _score(self, terms: list[_Term], edition_asked: bool = False, quantity: bool = False,
                intents: frozenset[str] = frozenset(), boxes: frozenset[str] = frozenset(),
-               asks: bool = True, cache: dict | None = None
+               asks: bool = True, cache: dict | None = None,
+               kinds: frozenset[str] = frozenset()
                ) -> tuple[dict[int, tuple[float, set[str], int]], set[int], set[int],
                           dict[int, float]]:
         """passage -> (score, matched keys, the question that lifted it or -1); and the
@@ -24,7 +25,8 @@ class Retrieval:
         headword and aliases (added in this order; the offline search adds the same way).
 
         cache: one search's memory of what each term reaches (_reach), shared by the query's
-        rewrites, which mostly repeat the same terms."""
+        rewrites, which mostly repeat the same terms. kinds: what the query asks for
+        (analyse.asked_kinds)."""
         scores: dict[int, float] = defaultdict(float)
         matched_terms: dict[int, float] = defaultdict(float)
         matched_keys: dict[int, set[str]] = defaultdict(set)
@@ -120,6 +122,8 @@ class Retrieval:
             covered = matched_parts / len(info.keys)
             weight = W["question"] if self.questions[info.question].url else W["passage_question"]
             value = weight * score * coverage ** W["question_power"] * (covered * covered)
+            if kinds and info.kinds and not kinds & info.kinds:
+                value *= W["kind_mismatch"]  # "kolik…" is not answered by "kam…"
             if value > lifts.get(info.question, 0.0):
                 lifts[info.question] = value
         lifted: set[int] = set()

@@ -20,7 +20,6 @@
   var RULING_OPENING = "Rozhodnutí mimo almanach: ";  // answers.py RULING_OPENING, LEAD_LIMIT
   var LEAD_LIMIT = 130;  // never more than half of the answer's limit
   var CITED_PREFIX = 40;  // answers.py CITED_PREFIX: a quotation is found by its start
-  var YES_NO_WORDS = new Set("musim musi musime musite musis mam mame ma".split(" "));
   var NUMBER_WORDS = new Set(("jeden jedna jedno jednu jednoho jedne jednom dva dve dvou dvema " +
     "tri trech trem tremi ctyri ctyr ctyrech pet peti sest sesti sedm sedmi osm osmi devet " +
     "devieti deset deseti jedenact dvanact patnact dvacet polovinu polovina poloviny polovic " +
@@ -56,19 +55,6 @@
     }
     return found;
   }
-
-  N.askedKinds = function (query) {
-    var self = this;
-    var folded = words(query).map(fold);
-    var asks = folded.concat(folded.slice(1).map(function (w, i) { return folded[i] + "_" + w; }));
-    var kinds = new Set();
-    asks.forEach(function (w) {
-      if (Object.prototype.hasOwnProperty.call(self.intentAsks, w)) kinds.add(self.intentAsks[w]);
-    });
-    if (folded.some(function (w) { return self.quantityWords.has(w); })) kinds.add("quantity");
-    if (folded.some(function (w) { return YES_NO_WORDS.has(w); })) kinds.add("may");
-    return kinds;
-  };
 
   N.answersKind = function (folded, kinds) {
     if (kinds.has("quantity") && (/^\d/.test(folded) || NUMBER_WORDS.has(folded))) return true;
@@ -199,7 +185,7 @@
         return [m[0] - cut, m[1] - cut, m[2]];
       });
     }
-    var kinds = this.askedKinds(query);
+    var kinds = this.askedKinds(words(query));  // index.js, as analyse.py asked_kinds
     var sentences = answerSentences(text);
     if (!sentences.length) return { html: "", source: source };
     var scores = sentences.map(function (span) {

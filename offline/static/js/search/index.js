@@ -34,6 +34,7 @@
     this.stop = new Set(data.stopWords);
     this.questionWords = new Set(data.questionWords);
     this.quantityWords = new Set(data.quantityWords);
+    this.kindWords = data.kindWords;
     this.editionWords = new Set(data.editionWords);
     this.expansionWords = new Set(data.expansionWords);
     this.exceptionWords = new Set(data.exceptionWords);
@@ -75,6 +76,22 @@
     })) return true;
     // A thing for the same thing ("2 ovce za 1 ovci"): a special case too.
     return this.sameForSame(folded) !== null;
+  };
+
+  // analyse.py asked_kinds: what kind of answer a question asks for, by its question words.
+  Index.prototype.askedKinds = function (list) {
+    var self = this;
+    var folded = list.map(fold);
+    var asks = folded.concat(folded.slice(1).map(function (w, i) { return folded[i] + "_" + w; }));
+    var kinds = new Set();
+    asks.forEach(function (w) {
+      if (Object.prototype.hasOwnProperty.call(self.intentAsks, w)) kinds.add(self.intentAsks[w]);
+    });
+    folded.forEach(function (w) {
+      if (Object.prototype.hasOwnProperty.call(self.kindWords, w)) kinds.add(self.kindWords[w]);
+    });
+    if (folded.some(function (w) { return self.quantityWords.has(w); })) kinds.add("quantity");
+    return kinds;
   };
 
   Index.prototype.build = function () {
@@ -185,6 +202,7 @@
       if (question.url.charAt(0) === "#") {  // shipped as its anchor on the questions' page
         question.url = self.data.questionBase + question.url;
       }
+      var questionKinds = self.askedKinds(words(question.text));
       [question.text].concat(question.phrasings).forEach(function (phrasing) {
         var parts = words(phrasing).filter(function (w) { return !self.isStop(w); })
           .map(function (w) { return new Set(self.keys(w).keys()); });
@@ -197,7 +215,9 @@
             byPhrasing.get(self.phrasings.length).push(i);
           });
         });
-        self.phrasings.push({ question: q, keys: parts });
+        // A phrasing without a question word asks what its question does.
+        var kinds = self.askedKinds(words(phrasing));
+        self.phrasings.push({ question: q, keys: parts, kinds: kinds.size ? kinds : questionKinds });
       });
       self.cited.push(question.cited.map(function (cited) {
         if (typeof cited !== "number") return cited;
@@ -323,6 +343,7 @@
     var quantity = folded.some(function (w) { return self.quantityWords.has(w); });
     var asking = folded.some(function (w) { return self.questionWords.has(w); });
     var exception = this.asksException(folded);
+    var kinds = this.askedKinds(list);
     var intents = [];
     // Two words may ask together ("na co" → "na_co").
     var asks = folded.concat(folded.slice(1).map(function (w, i) { return folded[i] + "_" + w; }));
@@ -350,7 +371,8 @@
       (self.names.get(self.signature(rewrite)) || new Set()).forEach(function (n) {
         exactlyNamed.add(n);
       });
-      var scored = self.score(terms, editionAsked, quantity, intents, boxes, allTerms[0].length > 1);
+      var scored = self.score(terms, editionAsked, quantity, intents, boxes, allTerms[0].length > 1,
+                              kinds);
       scored.named.forEach(function (n) { namedDocs.add(n); });
       scored.texted.forEach(function (p) { mentions.add(p); });
       scored.result.forEach(function (value, passage) {

@@ -15,7 +15,7 @@
     return list;
   };
   // passage -> [score, question or -1]; and the documents the query names (SearchIndex._score).
-  R.score = function (terms, editionAsked, quantity, intents, boxes, asks) {
+  R.score = function (terms, editionAsked, quantity, intents, boxes, asks, kinds) {
     var self = this;
     var W = this.W;
     var scores = new Map();
@@ -143,6 +143,10 @@
       var covered = phrasingParts.get(phrasing).size / info.keys.length;
       var weight = self.data.questions[info.question].url ? W.question : W.passage_question;
       var value = weight * score * Math.pow(coverage, W.question_power) * (covered * covered);
+      if (kinds && kinds.size && info.kinds.size &&
+          !Array.from(kinds).some(function (kind) { return info.kinds.has(kind); })) {
+        value *= W.kind_mismatch;  // "kolik…" is not answered by "kam…"
+      }
       if (value > (lifts.has(info.question) ? lifts.get(info.question) : 0)) {
         lifts.set(info.question, value);
       }
