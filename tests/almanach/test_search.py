@@ -762,13 +762,14 @@ def test_players_english_game_words_find_the_czech_rule(index, query, slug):
 @pytest.mark.parametrize(("query", "answer"), [
     ("kolik je obchodnich karet v krabici", "14 obchodních karet"),
     ("kolik je stavebnich karet", "4 karty se stavebními náklady"),
+    ("kolika kostkama se hazi", "Hází oběma kostkami"),
 ])
 def test_a_frequent_question_of_another_kind_does_not_choose_the_answer(index, query, answer):
     """"Kolik…?" asks for a number: the frequent question "kam uložit obchodní karty" shares
     its words but asks for a place, so it no longer decides which sentence answers."""
     from almanach.search import asked_kinds
 
-    assert asked_kinds(query.split()) == {"quantity"}
+    assert "quantity" in asked_kinds(query.split())
     assert asked_kinds("kam ulozit obchodni karty".split()) == {"where"}
     assert asked_kinds("musim hazet".split()) == {"may"}
     assert answer in index.search(query).hits[0].snippet
