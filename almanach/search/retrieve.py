@@ -122,8 +122,11 @@ class Retrieval:
             covered = matched_parts / len(info.keys)
             weight = W["question"] if self.questions[info.question].url else W["passage_question"]
             value = weight * score * coverage ** W["question_power"] * (covered * covered)
-            if kinds and info.kinds and not kinds & info.kinds:
-                value *= W["kind_mismatch"]  # "kolik…" is not answered by "kam…"
+            if kinds and not kinds & info.kinds:
+                if info.kinds:
+                    value *= W["kind_mismatch"]  # "kolik…" is not answered by "kam…"
+                elif kinds - {"may"}:
+                    value *= W["kind_unasked"]  # "kolik…" by "jak se připraví…"
             if value > lifts.get(info.question, 0.0):
                 lifts[info.question] = value
         lifted: set[int] = set()

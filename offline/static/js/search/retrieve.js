@@ -143,9 +143,13 @@
       var covered = phrasingParts.get(phrasing).size / info.keys.length;
       var weight = self.data.questions[info.question].url ? W.question : W.passage_question;
       var value = weight * score * Math.pow(coverage, W.question_power) * (covered * covered);
-      if (kinds && kinds.size && info.kinds.size &&
+      if (kinds && kinds.size &&
           !Array.from(kinds).some(function (kind) { return info.kinds.has(kind); })) {
-        value *= W.kind_mismatch;  // "kolik…" is not answered by "kam…"
+        if (info.kinds.size) {
+          value *= W.kind_mismatch;  // "kolik…" is not answered by "kam…"
+        } else if (Array.from(kinds).some(function (kind) { return kind !== "may"; })) {
+          value *= W.kind_unasked;  // "kolik…" by "jak se připraví…"
+        }
       }
       if (value > (lifts.has(info.question) ? lifts.get(info.question) : 0)) {
         lifts.set(info.question, value);
