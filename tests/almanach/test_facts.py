@@ -166,6 +166,10 @@ NOT_ASKS = [
     # hiding a count is a question of conduct (a ruling), not of the deck's figure
     "muzu schovat kolik mam akcnich karet",
     "smím tajit, kolik mám karet v ruce",
+    # … and so is whether others may see or must be shown it
+    "smi ostatni videt kolik mam akcnich karet",
+    "musim ukazat kolik mam karet",
+    "je pocet akcnich karet verejny",
     # an expansion's figures are not the base game's: no card at all
     "zlata reka mesto kolik surovin",
     "kolik stoji lod namornici",
