@@ -2,7 +2,7 @@
 heading, its entry's names, the frequent questions that lift it).
 Mirrored offline by offline/static/js/search/retrieve.js."""
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from almanach.search.analyse import _Term
 from almanach.search.weights import W
@@ -38,6 +38,7 @@ class Retrieval:
         texted: set[int] = set()
         total_weight = 0.0
         matchable = 0
+        reached: list[tuple[dict[int, list], float]] = []  # per term: its phrasings, weight
         k1 = W["k1"] + 1
         norms = self._norms()
         for term in terms:
@@ -70,15 +71,25 @@ class Retrieval:
                         matched_terms[passage] += credit
             for passage in touched:
                 matched_terms[passage] += 1.0
-            for phrasing, (value, bits) in asked.items():
-                summed = phrasings.get(phrasing)
-                if summed is None:
-                    phrasings[phrasing] = [value, 1, term_weight, bits]
-                else:
-                    summed[0] += value
-                    summed[1] += 1
-                    summed[2] += term_weight
-                    summed[3] |= bits
+            reached.append((asked, term_weight))
+        # A phrasing met by one term only lifts nothing (below): only the others are summed,
+        # term by term in their order (a speed-up only).
+        if asks:
+            counts = Counter()
+            for asked, _ in reached:
+                counts.update(asked.keys())
+            shared = {phrasing for phrasing, count in counts.items() if count > 1}
+            for asked, term_weight in reached:
+                for phrasing in asked.keys() & shared:
+                    value, bits = asked[phrasing]
+                    summed = phrasings.get(phrasing)
+                    if summed is None:
+                        phrasings[phrasing] = [value, 1, term_weight, bits]
+                    else:
+                        summed[0] += value
+                        summed[1] += 1
+                        summed[2] += term_weight
+                        summed[3] |= bits
 
         # The entries the query names: all the words of their headword or of an alias.
         named = {
