@@ -80,14 +80,13 @@ class Choosing:
             totals.append(rest or sum(weights))
         matched: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
         for key in analysed.keys.intersection(asked.weights):
-            targets = asked.weights[key]
+            targets = [((r, t), weight * factors[r][t]) for r, t, weight in asked.weights[key]]
             positions = analysed.positions[key]
             for index in positions[bisect_left(positions, low):bisect_left(positions, high)]:
                 matches = matched[index]
-                for r, t, weight in targets:
-                    weight *= factors[r][t]
-                    if weight > matches.get((r, t), 0.0):
-                        matches[(r, t)] = weight
+                for term, weight in targets:
+                    if weight > matches.get(term, 0.0):
+                        matches[term] = weight
         found: dict[int, dict[tuple[int, int], float]] = defaultdict(dict)
         bonus: dict[int, float] = defaultdict(float)
         for index in sorted(matched):
