@@ -145,7 +145,8 @@ ASKS = [
     ("kolik je obilných polí", "count-fields"),
     ("kolik je pouští", "count-desert"),
     ("kolik dílů krajiny má hrací plán", "count-tiles"),
-    ("kolik je hor a pahorkatin", "count-tiles"),
+    ("kolik je hor a pahorkatin", "count-each-terrain"),
+    ("kolik typu krajiny krom pouste", "terrain-kinds"),
     ("kolik je druhů krajiny", "terrain-kinds"),
     ("kolik je v krabici silnic, vesnic a měst", "limit-pieces"),
     ("kolik dřeva a cihel potřebuju na silnici", "cost-road"),
@@ -170,6 +171,8 @@ NOT_ASKS = [
     "smi ostatni videt kolik mam akcnich karet",
     "musim ukazat kolik mam karet",
     "je pocet akcnich karet verejny",
+    # the robber is a figure too, but not one of a player's pieces
+    "kolik je figurek zlodeje v krabici",
     # an expansion's figures are not the base game's: no card at all
     "zlata reka mesto kolik surovin",
     "kolik stoji lod namornici",
