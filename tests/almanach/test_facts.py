@@ -173,6 +173,9 @@ NOT_ASKS = [
     "je pocet akcnich karet verejny",
     # the robber is a figure too, but not one of a player's pieces
     "kolik je figurek zlodeje v krabici",
+    # a bank without the resource: a ruling, not the ratio
+    "bank nema surovinu kterou chci za 4:1",
+    "v banku uz neni drevo muzu ho vymenit 4:1",
     # an expansion's figures are not the base game's: no card at all
     "zlata reka mesto kolik surovin",
     "kolik stoji lod namornici",
