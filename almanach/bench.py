@@ -66,11 +66,14 @@ HELDOUT5_PATH = ROOT / "almanach" / "eval" / "heldout5.toml"
 # heldout16 (written at 02:05, 297 questions) were tuning sets from the start. heldout17 (264
 # questions, 64 beyond the booklets), written on 2026-11-30 at 02:55 by another writer under
 # the same brief, is held out beside heldout13: measured in-process once at the start of that
-# session and once at its end, in the browser once.
+# session and once at its end, in the browser once. It became a tuning set on 2026-11-30 at 05:20
+# (measured twice, judged), when heldout18 (written at 05:10 by another writer under the same
+# brief) was put beside heldout13 as the held-out set.
 HELDOUT12_PATH = ROOT / "almanach" / "eval" / "heldout12.toml"
 HELDOUT13_PATH = ROOT / "almanach" / "eval" / "heldout13.toml"
 HELDOUT17_PATH = ROOT / "almanach" / "eval" / "heldout17.toml"
-HELD_OUT = (HELDOUT13_PATH, HELDOUT17_PATH)  # never listed
+HELDOUT18_PATH = ROOT / "almanach" / "eval" / "heldout18.toml"
+HELD_OUT = (HELDOUT13_PATH, HELDOUT18_PATH)  # never listed
 ROUNDS = 5
 
 
@@ -244,7 +247,7 @@ def main() -> None:
           f"{sum(1 for q in index.questions if q.url)} frequent questions, "
           f"{sum(1 for q in index.questions if not q.url)} passages' players' questions, "
           f"built in {build * 1000:.0f} ms")
-    sets = [("held-out 13", HELDOUT13_PATH), ("held-out 17", HELDOUT17_PATH),
+    sets = [("held-out 13", HELDOUT13_PATH), ("held-out 18", HELDOUT18_PATH),
             ("heldout (tuning)", HELDOUT_PATH),
             ("heldout2 (tuning)", HELDOUT2_PATH), ("tune", TUNE_PATH),
             ("old (regression)", EVAL_PATH)]

@@ -32,7 +32,7 @@ from almanach.search.analyse import _words
 EVAL_DIR = Path(__file__).resolve().parent / "eval"
 TUNING_SETS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6",
                "heldout7", "heldout8", "heldout9", "heldout10", "heldout12",
-               "heldout14", "heldout15", "heldout16")
+               "heldout14", "heldout15", "heldout16", "heldout17")
 HELD_OUT_SETS = tuple(path.stem for path in HELD_OUT)
 RESULTS_SHOWN = 6  # results on a phone's first screen; two fewer under a fact card
 HEADER = """\
