@@ -435,13 +435,27 @@ def test_where_the_official_faq_differs_from_the_almanach_the_page_says_both(cli
     ("query", "ruling", "answer"),
     [
         ("muzu okrast hrace kdyz dam zlodeje na poust", "zlodej-na-pousti",
-         "Okradete: i na poušti vezmete jednu kartu"),
+         "Okradete: i na poušti smíte okrást hráče"),
         ("hodil jsem sedmicku muzu v tom tahu jeste zahrat rytire", "rytir-po-sedmicce",
          "Smíte: hozená 7 není zahraná akční karta"),
         ("pocita se silnice co konci u souperovy vesnice do nejdelsi cesty",
          "cesta-k-cizi-vesnici", "silnice až k ní se počítají všechny"),
         ("ma mesto u zlodeje beru mu 2 karty", "kradez-u-mesta",
          "i hráči s městem vezmete jen jednu kartu"),
+        # Roads along the coast, two separate roads, a tie at five, a knight before the roll,
+        # a lost special card, the face-down deck: the booklets imply each, players ask.
+        ("pocita se silnice podel more do nejdelsi cesty", "pobrezi-v-nejdelsi-ceste",
+         "Počítají: silnice podél pobřeží je silnice jako každá jiná"),
+        ("scitaji se dve oddelene silnice do nejdelsi cesty", "oddelene-silnice",
+         "Nesčítají: počítá se jen vaše nejdelší souvislá silnice"),
+        ("oba hraci maji 5 silnic kdo dostane nejdelsi cestu", "nejdelsi-cesta-kdo-drive",
+         "Ten, kdo souvislou silnici z 5 úseků postaví první"),
+        ("rytir zahrany pred hodem pocita se do vojska", "rytir-pred-hodem-vojsko",
+         "Počítá, stejně jako rytíř zahraný po hodu"),
+        ("ztratim nejdelsi cestu prijdu o 2 body", "ztracena-zvlastni-karta",
+         "Přijdete: 2 výherní body patří ke kartě"),
+        ("smim se podivat do balicku akcnich karet", "balicek-akcnich-karet",
+         "Nesmíte: balíček akčních karet leží zakrytý"),
     ],
 )
 def test_questions_players_ask_that_the_booklets_leave_open_get_their_ruling(

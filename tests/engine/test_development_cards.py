@@ -132,6 +132,15 @@ def test_road_building_builds_one_road_only_when_no_second_fits():
     game.apply(PlayRoadBuilding("orange", ("b2|c3",)))
 
 
+def test_road_building_with_nowhere_to_build_cannot_be_played():
+    # The ruling "stavba-silnic-jedna-silnice": with no place for a road the card has
+    # nothing to build; it is not offered, not accepted, and stays in hand.
+    game = cards_game("road_building", phase="build")
+    assert not [a for a in game.legal_actions() if isinstance(a, PlayRoadBuilding)]
+    assert violation(game, PlayRoadBuilding("orange", ("b2|c3",))).code == "road_not_connected"
+    assert game.dev_cards("orange") == [("road_building", False)]
+
+
 def test_road_building_follows_the_normal_road_rules():
     game = cards_game("road_building", phase="build")
     game.place_settlement("orange", "c3.N")
