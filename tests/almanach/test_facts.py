@@ -28,6 +28,11 @@ ROOT = Path(__file__).resolve().parents[2]
 # Questions that must get the given card (card id). Players' spellings: with and without
 # diacritics, typos, other editions' words (osada, karta vývoje, ovce, hlína, železo), English.
 ASKS = [
+    # "VB" is how players write výherní bod
+    ("karta VB kolik bodu da", "points-vp-card"),
+    ("kolik VB za mesto", "points-city"),
+    # building one road ("stavba silnice") is not the card Stavba silnic
+    ("kolik stoji stavba silnice", "cost-road"),
     # how many tiles of each land: the counts, not the kinds
     ("kolik je krajin jednotlivych typu", "count-each-terrain"),
     ("kolik je kazdeho druhu krajiny", "count-each-terrain"),
@@ -164,6 +169,9 @@ ASKS = [
 
 # Rule questions and near misses that must get no card.
 NOT_ASKS = [
+    # the card Stavba silnic builds its roads for free: not the road's cost
+    "stavba silnic platim suroviny",
+    "za stavbu silnic se plati?",
     # hiding a count is a question of conduct (a ruling), not of the deck's figure
     "muzu schovat kolik mam akcnich karet",
     "smím tajit, kolik mám karet v ruce",
