@@ -578,7 +578,9 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                 anchors[line] if line < len(anchors) else "", query, line,
                 self.questions[question] if focus and self.questions[question].url else None,
                 self.rulings,
-                self.documents[number].text[focus[0]:focus[1]] if focus else "",
+                self.documents[number].text[focus[0]:focus[1]] if focus else
+                self.documents[number].text.split("\n")[line][:OPENING_CITED] if opening
+                else "",
             ))
         return Results(query, hits)
 
@@ -601,6 +603,12 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
             return max(difflib.SequenceMatcher(None, folded, fold(n)).ratio() for n in names)
 
         return sorted(self.documents, key=likeness, reverse=True)[:count]
+
+
+# A bare name's answer is its entry's opening: the hit cites the opening's first characters
+# (almanach.answers finds a quotation in the snippet by as many), so the answer starts there
+# and not at a later sentence that repeats the name.
+OPENING_CITED = 40
 
 
 def _asks_exception(folded: list[str]) -> bool:

@@ -518,6 +518,16 @@ def _search(client: Client, query: str, **headers) -> str:
     return get(client, reverse("almanach:search") + "?" + urlencode({"q": query}), **headers)
 
 
+def test_a_bare_name_is_answered_by_its_entrys_opening(client):
+    # "Nejdelší obchodní cesta" asks what it is: the answer starts with the entry's opening
+    # (how to get the card), not with a later sentence that repeats the name.
+    html = _search(client, "nejdelší obchodní cesta")
+    results = html[html.index('class="search-results"'):]
+    answer = results[:results.index("</li>")]
+    assert '<p class="search-snippet"><span class="answer-sentence">– Když se hráči podaří' \
+        in answer and "minimálně z 5 úseků" in answer
+
+
 def test_a_question_about_a_figure_gets_the_fact_card_above_the_answers(client):
     html = _search(client, "kolik je rytiru v balicku")
     card = html.index('class="box fact-card"')

@@ -15,6 +15,7 @@
   var SNIPPET_MIN = 180;
   var ANSWER_WIDTH = 400;  // the first result's (weights.py ANSWER_WIDTH, ANSWER_MIN)
   var ANSWER_MIN = 300;
+  var OPENING_CITED = 40;  // index.py OPENING_CITED: a bare name's answer starts at the opening
 
   // index.py _front_coded undone: each item is the number of letters it shares with the one
   // before (one digit) and the rest.
@@ -481,7 +482,9 @@
                               !rank),
         question: focus && self.data.questions[question].url ? self.data.questions[question] : null,
         // The quotation that lifted the passage (Hit.cited): the answer shows its sentence.
-        cited: focus ? doc.text.slice(focus[1], focus[2]) : "",
+        // A bare name's answer starts at the entry's opening (index.py OPENING_CITED).
+        cited: focus ? doc.text.slice(focus[1], focus[2])
+          : opening ? doc.text.split("\n")[line].slice(0, OPENING_CITED) : "",
       };
     });
   };
