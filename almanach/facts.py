@@ -147,6 +147,8 @@ FIGURES: dict[str, object] = {
     "monopoly_cards": DECK_COMPOSITION[MONOPOLY],
     "vp_cards": DECK_COMPOSITION[VICTORY_POINT],
     "dev_cards": sum(DECK_COMPOSITION),
+    # Rytíř, Pokrok (its three cards are named "Pokrok – …"), Vítězný bod
+    "dev_card_kinds": len({name.split(" – ")[0] for name in words.DEV_CARDS.values()}),
     "tokens": len(TOKENS),
     "token_once": TOKENS.count(2),
     "token_twice": TOKENS.count(3),

@@ -28,6 +28,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # Questions that must get the given card (card id). Players' spellings: with and without
 # diacritics, typos, other editions' words (osada, karta vývoje, ovce, hlína, železo), English.
 ASKS = [
+    # the pieces in the box, all colours together, and the kinds of development cards
+    ("kolik figurek je v krabici celkem", "box-pieces"),
+    ("kolik je v krabici vesnic mest a silnic", "box-pieces"),
+    ("kolik druhu akcnich karet existuje", "dev-card-kinds"),
     # "VB" is how players write výherní bod
     ("karta VB kolik bodu da", "points-vp-card"),
     ("kolik VB za mesto", "points-city"),
@@ -153,7 +157,7 @@ ASKS = [
     ("kolik je hor a pahorkatin", "count-each-terrain"),
     ("kolik typu krajiny krom pouste", "terrain-kinds"),
     ("kolik je druhů krajiny", "terrain-kinds"),
-    ("kolik je v krabici silnic, vesnic a měst", "limit-pieces"),
+    ("kolik je v krabici silnic, vesnic a měst", "box-pieces"),
     ("kolik dřeva a cihel potřebuju na silnici", "cost-road"),
     ("kolik rudy na město", "cost-city"),
     ("jaký je kurz bez přístavu", "ratio-bank"),
@@ -169,6 +173,8 @@ ASKS = [
 
 # Rule questions and near misses that must get no card.
 NOT_ASKS = [
+    # "obch." is a trade card: the knight's trade cards in Katan pro dva, not the deck's knights
+    "kolik obch. karet za odebrani rytire",
     # the card Stavba silnic builds its roads for free: not the road's cost
     "stavba silnic platim suroviny",
     "za stavbu silnic se plati?",
