@@ -579,10 +579,14 @@ class SearchIndex(Analysis, Retrieval, Choosing, Snippets):
                 self.questions[question] if focus and self.questions[question].url else None,
                 self.rulings,
                 self.documents[number].text[focus[0]:focus[1]] if focus else
-                self.documents[number].text.split("\n")[line][:OPENING_CITED] if opening
-                else "",
+                self._opening_words(number, line) if opening else "",
             ))
         return Results(query, hits)
+
+    def _opening_words(self, number: int, line: int) -> str:
+        """The first OPENING_CITED characters of a line, within the line."""
+        start = self._analysed[number].line_starts[line]
+        return self.documents[number].text[start:start + OPENING_CITED].split("\n")[0]
 
     def highlight_keys(self, raw_query: str, slug: str) -> set[str]:
         """The keys of the query's words (as search() matches them) found in one entry."""

@@ -484,10 +484,16 @@
         // The quotation that lifted the passage (Hit.cited): the answer shows its sentence.
         // A bare name's answer starts at the entry's opening (index.py OPENING_CITED).
         cited: focus ? doc.text.slice(focus[1], focus[2])
-          : opening ? doc.text.split("\n")[line].slice(0, OPENING_CITED) : "",
+          : opening ? openingWords(self, number, line) : "",
       };
     });
   };
+
+  // index.py _opening_words: the first OPENING_CITED characters of a line, within the line.
+  function openingWords(self, number, line) {
+    var start = self.analysed[number].lineStarts[line];
+    return self.data.documents[number].text.slice(start, start + OPENING_CITED).split("\n")[0];
+  }
 
   function indexOf(data) {
     if (!data._index) {
