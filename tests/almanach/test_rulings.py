@@ -456,6 +456,11 @@ def test_where_the_official_faq_differs_from_the_almanach_the_page_says_both(cli
          "Přijdete: 2 výherní body patří ke kartě"),
         ("smim se podivat do balicku akcnich karet", "balicek-akcnich-karet",
          "Nesmíte: balíček akčních karet leží zakrytý"),
+        # "Smíte blafovat: … prozrazovat nemusíte" read alone said the count could be hidden.
+        ("smi souper vedet kolik karet drzim v ruce", "pocet-karet-verejny",
+         "Musíte: počet karet v ruce je veřejný"),
+        ("da se vymenit surovina kterou jsem prave ziskal obchodem", "vymenene-suroviny",
+         "ve stejném tahu hned dál měnit"),
     ],
 )
 def test_questions_players_ask_that_the_booklets_leave_open_get_their_ruling(
