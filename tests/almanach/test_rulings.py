@@ -461,6 +461,10 @@ def test_where_the_official_faq_differs_from_the_almanach_the_page_says_both(cli
          "Musíte: počet karet v ruce je veřejný"),
         ("da se vymenit surovina kterou jsem prave ziskal obchodem", "vymenene-suroviny",
          "ve stejném tahu hned dál měnit"),
+        ("musim ostatnim rict jakou kartu jsem ukradl", "ukradena-karta-skryta",
+         "Nemusíte ji nikomu ukázat"),
+        ("smi byt obe moje prvni vesnice u stejneho pole", "vesnice-u-stejneho-dilu",
+         "Smějí: obě vesnice ze zakládání smíte postavit u stejného dílu krajiny"),
     ],
 )
 def test_questions_players_ask_that_the_booklets_leave_open_get_their_ruling(
