@@ -68,12 +68,15 @@ HELDOUT5_PATH = ROOT / "almanach" / "eval" / "heldout5.toml"
 # the same brief, is held out beside heldout13: measured in-process once at the start of that
 # session and once at its end, in the browser once. It became a tuning set on 2026-11-30 at 05:20
 # (measured twice, judged), when heldout18 (written at 05:10 by another writer under the same
-# brief) was put beside heldout13 as the held-out set.
+# brief) was put beside heldout13 as the held-out set. heldout19 (306 questions, 66 beyond the
+# booklets), written on 2026-11-30 at 07:25 by another writer under the same brief, joined them:
+# measured with the code of that session's start (5a5e0dc) and at its end.
 HELDOUT12_PATH = ROOT / "almanach" / "eval" / "heldout12.toml"
 HELDOUT13_PATH = ROOT / "almanach" / "eval" / "heldout13.toml"
 HELDOUT17_PATH = ROOT / "almanach" / "eval" / "heldout17.toml"
 HELDOUT18_PATH = ROOT / "almanach" / "eval" / "heldout18.toml"
-HELD_OUT = (HELDOUT13_PATH, HELDOUT18_PATH)  # never listed
+HELDOUT19_PATH = ROOT / "almanach" / "eval" / "heldout19.toml"
+HELD_OUT = (HELDOUT13_PATH, HELDOUT18_PATH, HELDOUT19_PATH)  # never listed
 ROUNDS = 5
 
 
@@ -248,6 +251,7 @@ def main() -> None:
           f"{sum(1 for q in index.questions if not q.url)} passages' players' questions, "
           f"built in {build * 1000:.0f} ms")
     sets = [("held-out 13", HELDOUT13_PATH), ("held-out 18", HELDOUT18_PATH),
+            ("held-out 19", HELDOUT19_PATH),
             ("heldout (tuning)", HELDOUT_PATH),
             ("heldout2 (tuning)", HELDOUT2_PATH), ("tune", TUNE_PATH),
             ("old (regression)", EVAL_PATH)]
