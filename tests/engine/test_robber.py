@@ -211,3 +211,14 @@ def test_the_player_who_rolled_the_seven_discards_too():
     assert game.phase == "discard" and game.acting_player == roller
     game.apply(Discard(roller, {"lumber": 4}))
     assert game.phase == "robber" and game.acting_player == roller
+
+
+def test_a_knight_may_send_the_robber_to_the_desert():
+    """Rytíř moves the robber "na libovolný jiný žeton"; the desert has no token, yet the
+    knight moves it as a rolled 7 does, the desert included (RULES-NOTES.md, Robber)."""
+    game = sandbox()
+    game.set_robber("d2")
+    game.set_dev_cards("orange", ["knight"])
+    game.set_current("orange", "roll")
+    game.apply(PlayKnight("orange", "b2", None))  # b2 is the desert
+    assert game.robber == "b2"
