@@ -265,6 +265,10 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT, cited: str =
     answering = _answer_spans(text, *key, kinds)
     if lead:
         answering.append(lead)
+    elif ruling:  # its verdict ("Musíte", "Nesmí", "Ano, smíte") is what answers, marked too
+        verdict = _verdict(text, sentences[0])
+        if verdict and begin <= verdict[0] and verdict[1] <= end:
+            answering.append(verdict)
     pieces = [_marked(text, begin, key[0], marks, answering),
               _marked(text, *key, marks, answering),
               _marked(text, key[1], end, marks, answering)]
@@ -285,6 +289,16 @@ def answer(snippet_html: str, query: str, limit: int = OTHER_LIMIT, cited: str =
         html = f"{_marked(text, *lead, marks, answering)} {html}"
         plain = f"{short} {plain}"
     return Answer(html, plain, source)
+
+
+def _verdict(text: str, sentence: tuple[int, int]) -> tuple[int, int] | None:
+    """A ruling's verdict: the words of its short answer before the first colon or full stop
+    ("Musíte: počet karet…", "Nesmí.", "Ano, smíte."), when they are three words at most."""
+    begin, end = sentence
+    stops = [at for at in (text.find(":", begin, end), text.find(".", begin, end)) if at >= 0]
+    if not stops or len(text[begin:min(stops)].split()) > 3:
+        return None
+    return begin, min(stops)
 
 
 def _marked(text: str, begin: int, end: int, marks: list[tuple[int, int]],

@@ -588,6 +588,20 @@ def test_a_rulings_short_answer_stays_in_front_of_its_answering_sentence(client)
     assert '<mark class="answer-word">Nevrací.</mark>' in html
 
 
+def test_a_rulings_verdict_is_marked_as_the_answer_when_its_own_sentence_is_shown(client):
+    # "Musíte: počet karet v ruce je veřejný…": the short answer is the sentence shown, and its
+    # verdict, the word a player looks for, stands out as a lead "Nesmíte." does.
+    html = _search(client, "smi souper vedet kolik karet drzim v ruce")
+    assert '<mark class="answer-word">Musíte</mark>: počet' in html
+    # A short answer that opens with more than a verdict marks no phrase of it as one.
+    from almanach import answers
+
+    shown = answers.answer("Rozhodnutí mimo almanach: Smíte postavit zloděje i ke krajině s "
+                           "vlastní vesnicí, jen sami sebe neokradete.", "zlodej k me vesnici",
+                           answers.OTHER_LIMIT)
+    assert '<mark class="answer-word">Smíte postavit' not in shown.html
+
+
 def test_a_rulings_long_short_answer_is_what_a_lower_result_shows(client):
     """A ruling below the first result gets one short line: its short answer, too long to
     stand before another sentence, was dropped and a later sentence of explanation shown

@@ -145,6 +145,17 @@
 
   // The sentences of the snippet that a question's quotation covers (answers.py
   // _cited_sentences()): none when the snippet does not hold its start.
+  function rulingVerdict(text, sentence) {  // answers.py _verdict
+    var stops = [":", "."].map(function (c) {
+      var at = text.indexOf(c, sentence[0]);
+      return at >= 0 && at < sentence[1] ? at : -1;
+    }).filter(function (at) { return at >= 0; });
+    if (!stops.length) return null;
+    var stop = Math.min.apply(null, stops);
+    if (text.slice(sentence[0], stop).split(/\s+/).filter(Boolean).length > 3) return null;
+    return [sentence[0], stop];
+  }
+
   function citedSentences(text, sentences, cited) {
     var quotation = (cited || "").split(/\s+/).filter(Boolean).join(" ");
     var at = quotation ? text.indexOf(quotation.slice(0, CITED_PREFIX)) : -1;
@@ -248,7 +259,12 @@
     }
     var key = [Math.max(begin, sentences[chosen][0]), Math.min(end, sentences[chosen][1])];
     var answering = this.answerSpans(text, key[0], key[1], kinds);
-    if (lead) answering.push(lead);
+    if (lead) {
+      answering.push(lead);
+    } else if (ruling) {  // its verdict ("Musíte", "Nesmí", "Ano, smíte"), as answers.py
+      var verdict = rulingVerdict(text, sentences[0]);
+      if (verdict && begin <= verdict[0] && verdict[1] <= end) answering.push(verdict);
+    }
     var pieces = [marked(text, begin, key[0], marks, answering),
                   marked(text, key[0], key[1], marks, answering),
                   marked(text, key[1], end, marks, answering)];
