@@ -295,10 +295,11 @@ def _verdict(text: str, sentence: tuple[int, int]) -> tuple[int, int] | None:
     """A ruling's verdict: the words of its short answer before the first colon or full stop
     ("Musíte: počet karet…", "Nesmí.", "Ano, smíte."), when they are three words at most."""
     begin, end = sentence
-    stops = [at for at in (text.find(":", begin, end), text.find(".", begin, end)) if at >= 0]
-    if not stops or len(text[begin:min(stops)].split()) > 3:
+    stop = min((at for at in (text.find(":", begin, end), text.find(".", begin, end))
+                if at >= 0), default=-1)
+    if stop < 0 or len(text[begin:stop].split()) > 3:
         return None
-    return begin, min(stops)
+    return begin, stop
 
 
 def _marked(text: str, begin: int, end: int, marks: list[tuple[int, int]],

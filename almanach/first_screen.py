@@ -119,16 +119,16 @@ VISIBLE_BLOCKS_JS = r"""() => {
 }"""
 
 
+# A ratio reads the same with or without spaces: the booklets write "4:1", the site's own
+# words (rulings, fact cards) "4 : 1" as Czech typography does.
+_RATIO = re.compile(r"(\d)\s?:\s?(\d)")
+
+
 def comparable(text: str) -> str:
     """Without case, diacritics or punctuation, words one space apart (as almanach.bench
     compares snippets); a word not seen (‖) stays a barrier."""
     text = _RATIO.sub(r"\1:\2", fold(text))
     return " ".join(re.sub(r"[^\w:\u2016]+", " ", text).split())
-
-
-# A ratio reads the same with or without spaces: the booklets write "4:1", the site's own
-# words (rulings, fact cards) "4 : 1" as Czech typography does.
-_RATIO = re.compile(r"(\d)\s?:\s?(\d)")
 
 
 def _stem(word: str) -> str:

@@ -143,8 +143,6 @@
     return html;
   }
 
-  // The sentences of the snippet that a question's quotation covers (answers.py
-  // _cited_sentences()): none when the snippet does not hold its start.
   function rulingVerdict(text, sentence) {  // answers.py _verdict
     var stops = [":", "."].map(function (c) {
       var at = text.indexOf(c, sentence[0]);
@@ -156,6 +154,8 @@
     return [sentence[0], stop];
   }
 
+  // The sentences of the snippet that a question's quotation covers (answers.py
+  // _cited_sentences()): none when the snippet does not hold its start.
   function citedSentences(text, sentences, cited) {
     var quotation = (cited || "").split(/\s+/).filter(Boolean).join(" ");
     var at = quotation ? text.indexOf(quotation.slice(0, CITED_PREFIX)) : -1;
